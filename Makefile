@@ -1,0 +1,55 @@
+# Two commands keep a fresh machine working: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+STAMP  := $(VENV)/.installed
+
+.PHONY: install run test test-fast e2e lint format migrate corpus serve-prod bench clean
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+corpus: migrate
+	$(PY) manage.py loadcorpus
+
+run: corpus
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Every test, browser tests included (they need Debian's Chromium at /usr/bin/chromium).
+test: install
+	$(PY) manage.py check
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest
+
+# Everything but the browser tests.
+test-fast: install
+	$(PY) -m pytest -m "not e2e"
+
+e2e: install
+	$(PY) -m pytest -m e2e
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+# Production mode: DEBUG off, hashed+compressed static files, gunicorn.
+serve-prod: corpus
+	DEBUG=0 $(PY) manage.py collectstatic --noinput
+	DEBUG=0 $(VENV)/bin/gunicorn -c gunicorn.conf.py config.wsgi
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

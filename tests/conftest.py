@@ -1,0 +1,44 @@
+"""Shared fixtures: the shipped corpus loaded once into the test database."""
+
+import pytest
+from django.core.management import call_command
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        call_command("loadcorpus", verbosity=0)
+
+
+@pytest.fixture
+def corpus(db):
+    """The five games loaded (reloaded if a transactional test flushed them)."""
+    from rules.models import Game
+
+    if not Game.objects.exists():
+        call_command("loadcorpus", verbosity=0)
+    return Game.objects.order_by("position")
+
+
+@pytest.fixture
+def api():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture(autouse=True)
+def _no_throttle_between_tests(settings):
+    """Throttling has its own test; elsewhere it would only make tests order-dependent."""
+    from django.core.cache import cache
+
+    settings.RULING_RATE = None
+    cache.clear()
+
+
+def real_queries(ctx) -> list[str]:
+    """SQL sent for the request, less the SAVEPOINT/RELEASE pairs that only exist because each
+    test runs inside a transaction (in production, atomic() opens a transaction instead)."""
+    return [
+        q["sql"] for q in ctx.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]

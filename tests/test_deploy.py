@@ -1,0 +1,41 @@
+"""With DEBUG off and real values set, Django's deployment checklist reports nothing."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_check_deploy_is_clean():
+    # The browser tests' conftest allows sync ORM calls under Playwright's loop; a
+    # deployment never would, so that variable is not passed on.
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {
+        **env,
+        "DEBUG": "0",
+        "SECRET_KEY": "x7#k2!m9Qp$w4Lz8rT1vB6nY0cF3hJ5sD2gA9eU7iO4pK8mN1bV6cX3zQ0wE5rT2y",
+        "ALLOWED_HOSTS": "rules.example.org",
+        "DATABASE_URL": os.environ.get("DATABASE_URL", "sqlite:////tmp/deploy-check.sqlite3"),
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "DEBUG"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_debug_off_without_a_secret_key_refuses_to_start():
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    env["DEBUG"] = "0"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
