@@ -1,0 +1,142 @@
+"""Read API of the catalogue (CONTRACT.md §2)."""
+
+from __future__ import annotations
+
+import re
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import selectors
+
+LANG_RE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$")
+
+
+def parse_lang(value: str | None, *, field: str = "lang") -> str | None:
+    """Return a BCP 47 language code as given, or raise a 400 naming ``field``."""
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str) or not LANG_RE.match(value):
+        raise ValidationError({field: ["Not a BCP 47 language code (e.g. en, pl, el, zh-Hans)."]})
+    return value
+
+
+class ErrorOut(serializers.Serializer):
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Messages by dotted field path, e.g. inputs.support.red.merchants.",
+    )
+
+
+ERROR_400 = OpenApiResponse(ErrorOut, description="Bad request: the field paths say what is wrong.")
+ERROR_404 = OpenApiResponse(ErrorOut, description="Not found.")
+
+
+class VariantOut(serializers.Serializer):
+    slug = serializers.CharField()
+    title = serializers.CharField()
+
+
+class GameOut(serializers.Serializer):
+    slug = serializers.CharField(source="game.slug")
+    title = serializers.CharField(source="game.title")
+    language = serializers.CharField(source="game.language", help_text="BCP 47 code of the original.")
+    origin = serializers.CharField(source="game.origin")
+    description = serializers.CharField(source="game.description")
+    clause_count = serializers.IntegerField()
+    languages = serializers.ListField(
+        child=serializers.CharField(), help_text="Languages with a text for every clause, original first."
+    )
+    variants = VariantOut(many=True)
+
+
+class TranslationOut(serializers.Serializer):
+    lang = serializers.CharField()
+    text = serializers.CharField()
+    stale = serializers.BooleanField(help_text="True when made from an older version of the clause.")
+    state = serializers.CharField()
+    based_on = serializers.IntegerField(help_text="The clause version it was translated from.")
+
+
+class ClauseOut(serializers.Serializer):
+    key = serializers.CharField(source="clause.key")
+    section = serializers.CharField(source="clause.section.key")
+    section_title = serializers.CharField(source="clause.section.title")
+    position = serializers.IntegerField(source="clause.position")
+    kind = serializers.CharField(source="clause.kind")
+    version = serializers.IntegerField(source="version.number")
+    status = serializers.CharField(source="version.status")
+    text = serializers.CharField(source="version.text")
+    note = serializers.CharField(source="version.note")
+    translation = serializers.SerializerMethodField()
+
+    @extend_schema_field(TranslationOut(allow_null=True))
+    def get_translation(self, view) -> dict | None:
+        t = view.translation
+        if t is None:
+            return None
+        return {
+            "lang": t.lang,
+            "text": t.text,
+            "stale": view.stale,
+            "state": t.state,
+            "based_on": t.based_on.number,
+        }
+
+
+class VersionOut(serializers.Serializer):
+    version = serializers.IntegerField(source="number")
+    text = serializers.CharField()
+    status = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    note = serializers.CharField()
+    author = serializers.CharField()
+
+
+class GameListAPI(APIView):
+    @extend_schema(responses=GameOut(many=True), summary="List the games, in catalogue order")
+    def get(self, request):
+        data = []
+        for s in selectors.game_summaries():
+            data.append(
+                {
+                    "game": s.game,
+                    "clause_count": s.clause_count,
+                    "languages": s.languages,
+                    "variants": [{"slug": v.slug, "title": v.title} for v in s.variants],
+                }
+            )
+        return Response(GameOut(data, many=True).data)
+
+
+class ClauseListAPI(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "lang", str, description="BCP 47 code of the translation wanted.", pattern=LANG_RE.pattern
+            )
+        ],
+        responses={200: ClauseOut(many=True), 400: ERROR_400, 404: ERROR_404},
+        summary="The clauses of a game's current edition, in document order",
+    )
+    def get(self, request, slug: str):
+        lang = parse_lang(request.query_params.get("lang"))
+        game = selectors.game_get(slug)
+        if game is None:
+            raise NotFound("Unknown game.")
+        return Response(ClauseOut(selectors.current_clauses(game, lang), many=True).data)
+
+
+class ClauseVersionsAPI(APIView):
+    @extend_schema(
+        responses={200: VersionOut(many=True), 404: ERROR_404},
+        summary="Every version of one clause, oldest first",
+    )
+    def get(self, request, key: str):
+        versions = selectors.clause_versions(key)
+        if versions is None:
+            raise NotFound("Unknown clause.")
+        return Response(VersionOut(versions, many=True).data)

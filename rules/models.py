@@ -1,0 +1,311 @@
+"""The catalogue: games, documents, sections, clauses and their immutable versions,
+editions, variants, translations (with their append-only revisions), glossary
+terms and the structured rows of rule tables."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+def search_form(text: str) -> str:
+    """Fold case and strip accents so that search works alike for Polish, Greek and Chinese,
+    and alike on SQLite (whose LIKE folds ASCII only) and PostgreSQL."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(_UNDECOMPOSABLE)
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
+
+
+# Letters whose "accent" is not a combining mark, so NFKD leaves them whole.
+_UNDECOMPOSABLE = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ŧ": "t", "ß": "ss"})
+
+
+class ImmutableError(Exception):
+    """An attempt to change or delete a record that is append-only."""
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    """Refuse bulk updates and deletes: these rows are never rewritten."""
+
+    def update(self, **kwargs):
+        raise ImmutableError(f"{self.model.__name__} rows are append-only")
+
+    def delete(self):
+        raise ImmutableError(f"{self.model.__name__} rows are append-only")
+
+
+class AppendOnlyModel(models.Model):
+    """A row that can be inserted once and never updated or deleted."""
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ImmutableError(f"{type(self).__name__} {self.pk} is immutable once saved")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableError(f"{type(self).__name__} {self.pk} is immutable once saved")
+
+
+class Game(models.Model):
+    slug = models.SlugField(max_length=60, unique=True)
+    title = models.CharField(max_length=200)
+    language = models.CharField(max_length=20, help_text=_("BCP 47 code of the original."))
+    origin = models.CharField(max_length=300, blank=True)
+    description = models.TextField(blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "slug"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Document(models.Model):
+    """The source document a game's clauses come from (verbatim)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="documents")
+    name = models.CharField(max_length=200)
+    language = models.CharField(max_length=20)
+    text = models.TextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "name"], name="uniq_document_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Section(models.Model):
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="sections")
+    key = models.SlugField(max_length=80)
+    title = models.CharField(max_length=300)
+    title_en = models.CharField(max_length=300, blank=True)
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [models.UniqueConstraint(fields=["document", "key"], name="uniq_section_key")]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Clause(models.Model):
+    """A stable, citable unit of the original wording; its key is never reused."""
+
+    class Kind(models.TextChoices):
+        HEADING = "heading", _("Heading")
+        RULE = "rule", _("Rule")
+        TABLE = "table", _("Table row")
+        COMMENTARY = "commentary", _("Commentary")
+        EXAMPLE = "example", _("Example")
+        CLARIFICATION = "clarification", _("Clarification")
+        FURNITURE = "furniture", _("Page furniture")
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="clauses")
+    section = models.ForeignKey(Section, on_delete=models.PROTECT, related_name="clauses")
+    key = models.CharField(max_length=80, unique=True)
+    position = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.RULE)
+
+    class Meta:
+        ordering = ["game", "position"]
+        indexes = [models.Index(fields=["game", "position"])]
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class ClauseVersion(AppendOnlyModel):
+    """One immutable wording of a clause. Rulings and translations point here."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        UNCERTAIN = "uncertain", _("Uncertain")
+
+    clause = models.ForeignKey(Clause, on_delete=models.PROTECT, related_name="versions")
+    number = models.PositiveIntegerField()
+    text = models.TextField()
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PUBLISHED)
+    note = models.TextField(blank=True)
+    author = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField()
+    search_text = models.TextField(blank=True, editable=False)
+
+    class Meta:
+        ordering = ["clause", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["clause", "number"], name="uniq_clause_version_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="clause_version_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.clause_id} v{self.number}"
+
+    def save(self, *args, **kwargs):
+        self.search_text = search_form(self.text)
+        super().save(*args, **kwargs)
+
+
+class Edition(models.Model):
+    """A named, dated point-in-time set of clause versions of one game."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="editions")
+    number = models.PositiveIntegerField()
+    name = models.CharField(max_length=200)
+    created_at = models.DateTimeField()
+    is_current = models.BooleanField(default=False)
+    versions = models.ManyToManyField(ClauseVersion, through="EditionEntry", related_name="editions")
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="uniq_edition_number"),
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(is_current=True), name="one_current_edition_per_game"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.name}"
+
+
+class EditionEntry(AppendOnlyModel):
+    edition = models.ForeignKey(Edition, on_delete=models.PROTECT, related_name="entries")
+    clause = models.ForeignKey(Clause, on_delete=models.PROTECT, related_name="+")
+    version = models.ForeignKey(ClauseVersion, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["edition", "position"]
+        constraints = [models.UniqueConstraint(fields=["edition", "clause"], name="uniq_edition_clause")]
+
+    def __str__(self) -> str:
+        return f"{self.edition_id}: {self.version}"
+
+
+class Variant(models.Model):
+    """A named overlay: `original`, or a clarification set such as GNIAZDO's proposals."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="variants")
+    slug = models.SlugField(max_length=60)
+    title = models.CharField(max_length=200)
+    description = models.TextField(blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+    activates = models.ManyToManyField(Clause, related_name="activated_by", blank=True)
+    overrides = models.ManyToManyField(Clause, related_name="overridden_by", blank=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="uniq_variant_slug")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.slug}"
+
+
+class Translation(models.Model):
+    """A translation of one clause version into one language.
+
+    Its text and state change only through ``rules.services``, which keeps
+    every state as an immutable ``TranslationRevision`` and bumps ``revision``
+    (the optimistic-lock counter). Stale is computed: the translation is stale
+    when ``based_on`` is not the clause's current version.
+    """
+
+    class State(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        NEEDS_REVIEW = "needs-review", _("Needs review")
+        APPROVED = "approved", _("Approved")
+
+    based_on = models.ForeignKey(ClauseVersion, on_delete=models.PROTECT, related_name="translations")
+    clause = models.ForeignKey(Clause, on_delete=models.PROTECT, related_name="translations")
+    lang = models.CharField(max_length=20)
+    text = models.TextField()
+    state = models.CharField(max_length=20, choices=State.choices, default=State.DRAFT)
+    revision = models.PositiveIntegerField(default=1)
+    current_revision = models.ForeignKey(
+        "TranslationRevision", on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    translator = models.CharField(max_length=100, blank=True)
+    reviewer = models.CharField(max_length=100, blank=True)
+    updated_at = models.DateTimeField()
+    search_text = models.TextField(blank=True, editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["based_on", "lang"], name="uniq_translation_per_version_lang")
+        ]
+        indexes = [models.Index(fields=["clause", "lang"])]
+
+    def __str__(self) -> str:
+        return f"{self.based_on} [{self.lang}] r{self.revision}"
+
+    def save(self, *args, **kwargs):
+        self.search_text = search_form(self.text)
+        super().save(*args, **kwargs)
+
+
+class TranslationRevision(AppendOnlyModel):
+    translation = models.ForeignKey(Translation, on_delete=models.PROTECT, related_name="revisions")
+    revision = models.PositiveIntegerField()
+    text = models.TextField()
+    state = models.CharField(max_length=20, choices=Translation.State.choices)
+    author = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["translation", "revision"]
+        constraints = [
+            models.UniqueConstraint(fields=["translation", "revision"], name="uniq_translation_revision")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.translation_id} r{self.revision}"
+
+
+class Term(models.Model):
+    """A glossary entry of one game, with its form in each language."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="terms")
+    key = models.SlugField(max_length=80)
+    forms = models.JSONField(default=dict, help_text=_("Language code → form of the term."))
+    note = models.TextField(blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="uniq_term_key")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.key}"
+
+
+class TableRow(models.Model):
+    """One structured row of a rule table, linked to the clause holding its wording."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="table_rows")
+    table = models.CharField(max_length=40)
+    position = models.PositiveIntegerField()
+    clause = models.ForeignKey(Clause, on_delete=models.PROTECT, related_name="table_rows")
+    data = models.JSONField()
+    # JSON objects keep no key order on PostgreSQL (jsonb): the column order is kept here.
+    columns = models.JSONField(default=list, blank=True)
+    flagged = models.BooleanField(default=False)
+    reading = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["game", "table", "position"]
+        constraints = [models.UniqueConstraint(fields=["game", "table", "position"], name="uniq_table_row")]
+
+    def __str__(self) -> str:
+        return f"{self.table} row {self.position}"

@@ -1,0 +1,211 @@
+"""Reads from the catalogue, each in a constant number of queries."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q
+
+from .models import (
+    Clause,
+    ClauseVersion,
+    Edition,
+    EditionEntry,
+    Game,
+    TableRow,
+    Term,
+    Translation,
+    Variant,
+    search_form,
+)
+
+
+@dataclass
+class GameSummary:
+    game: Game
+    clause_count: int
+    translatable: int
+    coverage: dict[str, int]
+    variants: list[Variant]
+
+    @property
+    def languages(self) -> list[str]:
+        """The original plus every language with a translation of every translatable clause."""
+        complete = [lang for lang, n in sorted(self.coverage.items()) if n >= self.translatable]
+        return [self.game.language, *[lang for lang in complete if lang != self.game.language]]
+
+    def coverage_percent(self, lang: str) -> int:
+        if not self.translatable:
+            return 100
+        return round(100 * self.coverage.get(lang, 0) / self.translatable)
+
+
+def game_summaries() -> list[GameSummary]:
+    """Return every game with its clause count, translation coverage and variants (3 queries)."""
+    games = list(
+        Game.objects.annotate(
+            clause_count=Count("editions__entries", filter=Q(editions__is_current=True)),
+            translatable=Count(
+                "editions__entries",
+                filter=Q(editions__is_current=True) & ~Q(editions__entries__clause__kind="furniture"),
+            ),
+        ).order_by("position")
+    )
+    variants: dict[int, list[Variant]] = defaultdict(list)
+    for v in Variant.objects.order_by("game_id", "position"):
+        variants[v.game_id].append(v)
+    coverage: dict[int, dict[str, int]] = defaultdict(dict)
+    for row in (
+        Translation.objects.filter(clause__kind__in=[k for k in Clause.Kind.values if k != "furniture"])
+        .values("clause__game_id", "lang")
+        .annotate(n=Count("clause_id", distinct=True))
+    ):
+        coverage[row["clause__game_id"]][row["lang"]] = row["n"]
+    return [GameSummary(g, g.clause_count, g.translatable, coverage[g.id], variants[g.id]) for g in games]
+
+
+def game_get(slug: str) -> Game | None:
+    return Game.objects.filter(slug=slug).first()
+
+
+@dataclass
+class ClauseView:
+    """One clause of an edition with its version and the best translation in a language."""
+
+    clause: Clause
+    version: ClauseVersion
+    translation: Translation | None = None
+    table_rows: list[TableRow] = field(default_factory=list)
+
+    @property
+    def stale(self) -> bool:
+        return self.translation is not None and self.translation.based_on_id != self.version.id
+
+
+def _latest_translations(clause_ids, lang: str) -> dict[int, Translation]:
+    """Map clause id → its newest translation in ``lang`` (of any version)."""
+    best: dict[int, Translation] = {}
+    for t in (
+        Translation.objects.filter(clause_id__in=clause_ids, lang=lang)
+        .select_related("based_on")
+        .order_by("clause_id", "based_on__number")
+    ):
+        best[t.clause_id] = t
+    return best
+
+
+def current_clauses(game: Game, lang: str | None, *, with_tables: bool = False) -> list[ClauseView]:
+    """Return the current edition of ``game`` in document order (2-4 queries whatever its size)."""
+    entries = list(
+        EditionEntry.objects.filter(edition__game=game, edition__is_current=True)
+        .select_related("clause__section", "version")
+        .order_by("position")
+    )
+    views = [ClauseView(e.clause, e.version) for e in entries]
+    if lang and lang != game.language:
+        best = _latest_translations(Translation.objects.filter(clause__game=game).values("clause_id"), lang)
+        for v in views:
+            v.translation = best.get(v.clause.id)
+    if with_tables:
+        rows: dict[int, list[TableRow]] = defaultdict(list)
+        for row in TableRow.objects.filter(game=game).order_by("table", "position"):
+            rows[row.clause_id].append(row)
+        for v in views:
+            v.table_rows = rows.get(v.clause.id, [])
+    return views
+
+
+@dataclass
+class VersionView:
+    version: ClauseVersion
+    editions: list[Edition]
+    translations: list[Translation]
+    previous: ClauseVersion | None
+
+
+def clause_history(key: str) -> tuple[Clause, list[VersionView], ClauseVersion | None] | None:
+    """Return a clause, every version (oldest first) with its editions and translations,
+    and the version in the current edition (4 queries)."""
+    clause = Clause.objects.select_related("game", "section").filter(key=key).first()
+    if clause is None:
+        return None
+    versions = list(ClauseVersion.objects.filter(clause=clause).order_by("number"))
+    editions: dict[int, list[Edition]] = defaultdict(list)
+    current = None
+    for entry in (
+        EditionEntry.objects.filter(clause=clause).select_related("edition").order_by("edition__number")
+    ):
+        editions[entry.version_id].append(entry.edition)
+        if entry.edition.is_current:
+            current = entry.version_id
+    translations: dict[int, list[Translation]] = defaultdict(list)
+    for t in Translation.objects.filter(clause=clause).order_by("lang"):
+        translations[t.based_on_id].append(t)
+    out = []
+    previous = None
+    for v in versions:
+        out.append(VersionView(v, editions[v.id], translations[v.id], previous))
+        previous = v
+    current_version = next((v for v in versions if v.id == current), None)
+    return clause, out, current_version
+
+
+def clause_versions(key: str) -> list[ClauseVersion] | None:
+    clause = Clause.objects.filter(key=key).first()
+    if clause is None:
+        return None
+    return list(ClauseVersion.objects.filter(clause=clause).order_by("number"))
+
+
+@dataclass
+class SearchHit:
+    clause: Clause
+    version: ClauseVersion
+    lang: str
+    text: str
+
+
+def search(query: str, *, limit: int = 50) -> list[SearchHit]:
+    """Find clauses of the current editions whose original or any translation contains ``query``.
+
+    Both sides are case- and accent-folded (``search_form``), so the same search
+    works for Polish, Greek and Chinese on SQLite and on PostgreSQL.
+    """
+    needle = search_form(query)
+    if not needle:
+        return []
+    current = EditionEntry.objects.filter(edition__is_current=True)
+    hits: list[SearchHit] = []
+    for e in (
+        current.filter(version__search_text__contains=needle)
+        .select_related("clause__game", "version")
+        .order_by("clause__game__position", "position")[:limit]
+    ):
+        hits.append(SearchHit(e.clause, e.version, e.clause.game.language, e.version.text))
+    for t in (
+        Translation.objects.filter(search_text__contains=needle, clause__in=current.values("clause_id"))
+        .select_related("clause__game", "based_on")
+        .order_by("clause__game__position", "clause__position", "lang")[:limit]
+    ):
+        hits.append(SearchHit(t.clause, t.based_on, t.lang, t.text))
+    return hits
+
+
+def glossary(game: Game) -> list[Term]:
+    return list(Term.objects.filter(game=game).order_by("position"))
+
+
+def clauses_by_key(game: Game, keys, lang: str | None) -> list[ClauseView]:
+    """Return the current-edition clauses of ``game`` with these keys, in document order (≤2 queries)."""
+    entries = list(
+        EditionEntry.objects.filter(edition__game=game, edition__is_current=True, clause__key__in=list(keys))
+        .select_related("clause__section", "version")
+        .order_by("position")
+    )
+    views = [ClauseView(e.clause, e.version) for e in entries]
+    if lang and lang != game.language and views:
+        best = _latest_translations([v.clause.id for v in views], lang)
+        for v in views:
+            v.translation = best.get(v.clause.id)
+    return views

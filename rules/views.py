@@ -1,0 +1,369 @@
+"""Reader pages: the game list, the document reader, clause permalinks, search and glossaries.
+
+Every page is a plain GET that works without JavaScript; with htmx, the reader's
+language switch and the search form swap in a fragment of the same template.
+Each page runs a fixed number of queries whatever the size of the corpus.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language_info
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from . import selectors
+from .diff import word_diff
+from .models import Clause, ClauseVersion, Game, TableRow, Translation, Variant, search_form
+
+DEFAULT_LANG = "en"
+# ``?lang=original`` shows the original only; so do an empty value (the referee
+# page's spelling) and the game's own language.
+ORIGINAL_ONLY = "original"
+MAX_QUERY_LENGTH = 200
+
+
+def _game_or_404(slug: str) -> Game:
+    game = selectors.game_get(slug)
+    if game is None:
+        raise Http404(_("Unknown game."))
+    return game
+
+
+def _render_page(request, template: str, fragment: str, context: dict):
+    """Render the page, or only its ``fragment`` when htmx swaps it in (not for boosted or history loads)."""
+    htmx = getattr(request, "htmx", None)
+    if htmx and not htmx.boosted and not htmx.history_restore_request:
+        template = f"{template}#{fragment}"
+    response = render(request, template, context)
+    # The same URL answers with a page or a fragment: caches must tell them apart.
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def language_name(code: str) -> str:
+    """Return the name of a BCP 47 language code in the active language ("zh-Hans" → "Simplified Chinese")."""
+    lowered = code.lower()
+    base = lowered.split("-")[0]
+    candidates = [lowered, base] + (["zh-hans"] if base == "zh" else [])
+    for candidate in candidates:
+        try:
+            return get_language_info(candidate)["name_translated"]
+        except KeyError:
+            continue
+    return code
+
+
+def _languages(game: Game, codes) -> list[tuple[str, str]]:
+    """Order translation languages for display: English first, then by code; never the original."""
+    ordered = sorted(set(codes) - {game.language}, key=lambda c: (c != DEFAULT_LANG, c))
+    return [(code, language_name(code)) for code in ordered]
+
+
+# ---------------------------------------------------------------- game list
+
+
+@dataclass
+class GameCard:
+    summary: selectors.GameSummary
+    language: str
+    coverage: list[tuple[str, str, int]]
+
+
+@require_GET
+def game_list(request):
+    """List the games with their clause counts, translation coverage and variants."""
+    cards = []
+    for s in selectors.game_summaries():
+        coverage = [(code, name, s.coverage_percent(code)) for code, name in _languages(s.game, s.coverage)]
+        cards.append(GameCard(s, language_name(s.game.language), coverage))
+    return render(request, "rules/game_list.html", {"cards": cards})
+
+
+# ---------------------------------------------------------------- reader
+
+
+@dataclass
+class RowTable:
+    """The structured cells of a clause's table rows, as one small table."""
+
+    columns: list[str]
+    rows: list[tuple[TableRow, list[str]]]
+
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        """The only row's (column, cell) pairs: one row reads best as a two-column table on a phone."""
+        return list(zip(self.columns, self.rows[0][1], strict=True))
+
+
+# A corpus row lists in ``nd`` the columns the source marks "N/D" (TOML has no null).
+NOT_APPLICABLE_KEY = "nd"
+
+
+def _cells(data) -> dict:
+    cells = dict(data) if isinstance(data, dict) else {}
+    missing = cells.pop(NOT_APPLICABLE_KEY, None)
+    if isinstance(missing, list):
+        for column in missing:
+            cells.setdefault(str(column), None)
+    return cells
+
+
+def _cell(value) -> str:
+    if value is None:
+        return _("n/a")
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_cell(v)}" for k, v in value.items())
+    return str(value)
+
+
+def row_table(rows: list[TableRow]) -> RowTable | None:
+    """Lay out the rows' JSON cells under the union of their keys, in first-seen order."""
+    if not rows:
+        return None
+    cells = [_cells(row.data) for row in rows]
+    columns: list[str] = []
+    for row, data in zip(rows, cells, strict=True):
+        # The stored column order first (jsonb keeps none), then any other key.
+        ordered = [k for k in row.columns if k in data] + [k for k in data if k not in row.columns]
+        columns.extend(k for k in ordered if k not in columns)
+    return RowTable(
+        columns=columns,
+        rows=[
+            (row, [_cell(data[c]) if c in data else "" for c in columns])
+            for row, data in zip(rows, cells, strict=True)
+        ],
+    )
+
+
+@dataclass
+class ReaderClause:
+    view: selectors.ClauseView
+    table: RowTable | None = None
+    activated_by: list[Variant] = field(default_factory=list)
+    overridden_by: list[Variant] = field(default_factory=list)
+
+    @property
+    def uncertain(self) -> bool:
+        return self.view.version.status == ClauseVersion.Status.UNCERTAIN
+
+    @property
+    def clarification(self) -> bool:
+        return self.view.clause.kind == Clause.Kind.CLARIFICATION
+
+
+def _variant_marks(game: Game) -> tuple[dict[int, list[Variant]], dict[int, list[Variant]]]:
+    """Map clause id → the variants that activate it, and → the variants that override it (2 queries)."""
+    activated: dict[int, list[Variant]] = defaultdict(list)
+    overridden: dict[int, list[Variant]] = defaultdict(list)
+    for through, out in ((Variant.activates.through, activated), (Variant.overrides.through, overridden)):
+        for link in (
+            through.objects.filter(variant__game=game).select_related("variant").order_by("variant__position")
+        ):
+            out[link.clause_id].append(link.variant)
+    return activated, overridden
+
+
+@require_GET
+def reader(request, slug: str):
+    """Show the current edition of a game, original and translation side by side."""
+    game = _game_or_404(slug)
+    available = _languages(
+        game, Translation.objects.filter(clause__game=game).values_list("lang", flat=True).distinct()
+    )
+    requested = request.GET.get("lang", DEFAULT_LANG).strip()
+    codes = {code.lower(): code for code, _name in available}  # BCP 47 tags are case-insensitive
+    missing = None
+    if requested.lower() in ("", ORIGINAL_ONLY, game.language.lower()):
+        lang = None
+    elif requested.lower() in codes:
+        lang = codes[requested.lower()]
+    else:
+        # A language nobody has translated into yet: say so and show the original.
+        lang = None
+        if "lang" in request.GET:
+            missing = language_name(requested)
+    views = selectors.current_clauses(game, lang, with_tables=True)
+    activated, overridden = _variant_marks(game)
+    clauses = [
+        ReaderClause(
+            v,
+            table=row_table(v.table_rows),
+            activated_by=activated.get(v.clause.id, []),
+            overridden_by=overridden.get(v.clause.id, []),
+        )
+        for v in views
+    ]
+    context = {
+        "game": game,
+        "language": language_name(game.language),
+        "lang": lang,
+        "lang_name": language_name(lang) if lang else "",
+        "languages": available,
+        "original_only": ORIGINAL_ONLY,
+        "missing": missing,
+        "clauses": clauses,
+    }
+    return _render_page(request, "rules/reader.html", "document", context)
+
+
+# ---------------------------------------------------------------- clause permalink
+
+
+@dataclass
+class TranslationItem:
+    translation: Translation
+    name: str
+    stale: bool
+    since: list[tuple[str, str]] | None  # the diff from the translated wording to the current one
+
+
+@dataclass
+class VersionItem:
+    version: ClauseVersion
+    editions: list
+    is_current: bool
+    diff: list[tuple[str, str]] | None
+    translations: list[TranslationItem]
+
+
+@require_GET
+def clause(request, slug: str, key: str):
+    """Show every version of a clause with its editions, translations and the diff between versions."""
+    history = selectors.clause_history(key)
+    if history is None or history[0].game.slug != slug:
+        raise Http404(_("Unknown clause."))
+    clause, versions, current = history
+    texts = {vv.version.id: vv.version.text for vv in versions}
+    items = []
+    for vv in versions:
+        translations = []
+        for t in vv.translations:
+            stale = current is not None and t.based_on_id != current.id
+            since = word_diff(texts[t.based_on_id], current.text) if stale else None
+            translations.append(TranslationItem(t, language_name(t.lang), stale, since))
+        items.append(
+            VersionItem(
+                version=vv.version,
+                editions=vv.editions,
+                is_current=current is not None and vv.version.id == current.id,
+                diff=word_diff(vv.previous.text, vv.version.text) if vv.previous else None,
+                translations=translations,
+            )
+        )
+    context = {
+        "game": clause.game,
+        "clause": clause,
+        "versions": items,
+        "current": current,
+        "language": language_name(clause.game.language),
+    }
+    return render(request, "rules/clause.html", context)
+
+
+# ---------------------------------------------------------------- search
+
+
+def _folded_with_positions(text: str) -> tuple[str, list[int]]:
+    """Fold ``text`` like ``search_form`` and map each folded character to its index in ``text``."""
+    chars: list[str] = []
+    origin: list[int] = []
+    in_space = True  # drop leading whitespace, collapse runs, like str.split()
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            if not in_space:
+                chars.append(" ")
+                origin.append(i)
+            in_space = True
+            continue
+        in_space = False
+        for folded in search_form(ch):
+            chars.append(folded)
+            origin.append(i)
+    return "".join(chars), origin
+
+
+def highlight(text: str, query: str) -> SafeString:
+    """Escape ``text`` and wrap each case- and accent-insensitive match of ``query`` in <mark>."""
+    needle = search_form(query)
+    if not needle:
+        return escape(text)
+    folded, origin = _folded_with_positions(text)
+    pieces: list[str] = []
+    done = 0  # index in ``text`` up to which pieces are written
+    start = folded.find(needle)
+    while start != -1:
+        end = start + len(needle)
+        # A match may start or end inside one character's folding ("ß" → "ss"):
+        # mark whole characters, and never the same one twice.
+        a, b = max(origin[start], done), origin[end - 1] + 1
+        if a < b:
+            pieces.append(escape(text[done:a]))
+            pieces.append(f"<mark>{escape(text[a:b])}</mark>")
+            done = b
+        start = folded.find(needle, end)
+    pieces.append(escape(text[done:]))
+    # Safe: every piece of ``text`` went through escape above.
+    return mark_safe("".join(pieces))
+
+
+@dataclass
+class SearchGroup:
+    game: Game
+    hits: list[dict] = field(default_factory=list)
+
+
+@require_GET
+def search(request):
+    """Search every clause of the current editions, in the original and every translation."""
+    query = " ".join(request.GET.get("q", "").split())[:MAX_QUERY_LENGTH]
+    groups: dict[int, SearchGroup] = {}
+    hits = selectors.search(query) if query else []
+    # Originals come before translations from the selector; order each game's hits by clause.
+    hits.sort(
+        key=lambda h: (h.clause.game.position, h.clause.position, h.lang != h.clause.game.language, h.lang)
+    )
+    for hit in hits:
+        game = hit.clause.game
+        group = groups.setdefault(game.id, SearchGroup(game))
+        group.hits.append(
+            {
+                "hit": hit,
+                "original": hit.lang == game.language,
+                "language": language_name(hit.lang),
+                "html": highlight(hit.text, query),
+            }
+        )
+    context = {"q": query, "groups": list(groups.values()), "count": len(hits)}
+    return _render_page(request, "rules/search.html", "results", context)
+
+
+# ---------------------------------------------------------------- glossary
+
+
+@require_GET
+def glossary(request, slug: str):
+    """List a game's terms with their form in the original and each translation language."""
+    game = _game_or_404(slug)
+    terms = selectors.glossary(game)
+    codes = [game.language] + [c for c, _name in _languages(game, {k for t in terms for k in t.forms})]
+    entries = [
+        {
+            "term": t,
+            "forms": [(code, language_name(code), t.forms[code]) for code in codes if t.forms.get(code)],
+        }
+        for t in terms
+    ]
+    context = {"game": game, "language": language_name(game.language), "entries": entries}
+    return render(request, "rules/glossary.html", context)

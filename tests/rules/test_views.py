@@ -1,0 +1,529 @@
+"""The reader pages: game list, reader, clause permalink, search and glossary."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from rules import selectors, services
+from rules.models import (
+    Clause,
+    ClauseVersion,
+    Edition,
+    EditionEntry,
+    Game,
+    TableRow,
+    Translation,
+    Variant,
+    search_form,
+)
+from rules.views import highlight
+
+pytestmark = pytest.mark.django_db
+
+
+def html(response) -> str:
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def article(page: str, key: str) -> str:
+    """Return the reader's <article> of one clause."""
+    match = re.search(rf'<article class="clause[^"]*" id="{re.escape(key)}">(.*?)</article>', page, re.S)
+    assert match, f"no article for {key}"
+    return match.group(0)
+
+
+def current_entries(slug: str):
+    return (
+        EditionEntry.objects.filter(edition__game__slug=slug, edition__is_current=True)
+        .select_related("clause", "version")
+        .order_by("position")
+    )
+
+
+def english(clause: Clause) -> Translation:
+    return Translation.objects.filter(clause=clause, lang="en").order_by("-based_on__number").first()
+
+
+# ---------------------------------------------------------------- game list
+
+
+def test_game_list_shows_every_game_with_coverage_and_links(client, corpus, django_assert_num_queries):
+    with django_assert_num_queries(3):
+        page = html(client.get(reverse("rules:games")))
+    summaries = selectors.game_summaries()
+    assert len(summaries) == corpus.count() >= 1
+    for s in summaries:
+        slug = s.game.slug
+        assert f'<a class="big" href="/g/{slug}/">{escape(s.game.title)}</a>' in page
+        assert f"{s.clause_count} clauses" in page
+        assert f"English: {s.coverage_percent('en')}%" in page
+        assert f'href="/g/{slug}/glossary/"' in page
+        assert f'href="/referee/?game={slug}"' in page
+        assert f'href="/g/{slug}/disputes/"' in page
+        for v in s.variants:
+            assert escape(v.title) in page
+    assert '<span lang="el">Greek</span>' in page
+    assert '<span lang="zh-Hans">Simplified Chinese</span>' in page
+
+
+# ---------------------------------------------------------------- reader
+
+
+def test_reader_shows_greek_original_beside_its_english_translation(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["mega-civilization"]), {"lang": "en"}))
+    entry = next(
+        e for e in current_entries("mega-civilization") if "Το παιγνίδι παίζεται με γύρους" in e.version.text
+    )
+    block = article(page, entry.clause.key)
+    assert f'<p class="orig" lang="el">{escape(entry.version.text)}</p>' in block
+    assert f'<p class="tr" lang="en">{escape(english(entry.clause).text)}</p>' in block
+    assert f'href="/g/mega-civilization/c/{entry.clause.key}/"' in block
+    assert '<a href="?lang=en" hx-get="?lang=en"' in page and 'aria-current="true">English</a>' in page
+
+
+def test_reader_defaults_to_english(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["praetor"])))
+    assert '<p class="tr" lang="en">' in page
+    assert '<p class="orig" lang="zh-Hans">' in page
+
+
+@pytest.mark.parametrize("value", ["EN", "en"])
+def test_reader_language_tags_are_case_insensitive(client, corpus, value):
+    page = html(client.get(reverse("rules:reader", args=["praetor"]), {"lang": value}))
+    assert '<p class="tr" lang="en">' in page
+    assert "There is no" not in page
+
+
+@pytest.mark.parametrize("value", ["original", "", "zh-Hans", "zh-hans"])
+def test_reader_original_only(client, corpus, value):
+    page = html(client.get(reverse("rules:reader", args=["praetor"]), {"lang": value}))
+    assert '<p class="orig" lang="zh-Hans">' in page
+    assert 'class="tr' not in page
+    assert 'aria-current="true">Original only</a>' in page
+
+
+def test_reader_language_without_translations_says_so(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["praetor"]), {"lang": "de"}))
+    assert "There is no German translation of this game yet; showing the original only." in page
+    assert 'class="tr' not in page
+
+
+def test_reader_headings_and_sections(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["rada-miasta"])))
+    heading = next(e for e in current_entries("rada-miasta") if e.clause.kind == "heading")
+    assert f'<h2 class="orig" lang="pl">{escape(heading.version.text)}</h2>' in article(
+        page, heading.clause.key
+    )
+    assert f'<section class="doc-section" id="section-{heading.clause.section.key}">' in page
+
+
+def test_reader_marks_uncertain_clauses(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["rada-miasta"])))
+    entries = list(current_entries("rada-miasta"))
+    uncertain = [e for e in entries if e.version.status == "uncertain"]
+    assert uncertain
+    for e in uncertain:
+        block = article(page, e.clause.key)
+        assert re.match(r'<article class="clause [a-z]+ uncertain', block)
+        assert '<span class="badge uncertain">Uncertain</span>' in block
+        assert "The designer marked this rule as uncertain" in block
+        if e.version.note:
+            assert escape(e.version.note) in block
+    certain = next(e for e in entries if e.version.status == "published" and e.clause.kind == "rule")
+    assert "badge uncertain" not in article(page, certain.clause.key)
+
+
+def test_reader_dims_furniture_without_asking_for_a_translation(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["rada-miasta"])))
+    furniture = next(e for e in current_entries("rada-miasta") if e.clause.kind == "furniture")
+    block = article(page, furniture.clause.key)
+    assert block.startswith('<article class="clause furniture')
+    assert "translation yet" not in block
+
+
+def test_reader_renders_table_rows_as_tables(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["dolores"])))
+    rows = list(TableRow.objects.filter(game__slug="dolores").select_related("clause"))
+    assert rows
+    for row in rows:
+        block = article(page, row.clause.key)
+        assert re.search(r'<table class="rows( kv)?"', block)
+        for column in row.data:
+            if column != "nd":
+                assert re.search(rf'<th scope="(row|col)">{re.escape(escape(column))}</th>', block)
+    for row in rows:
+        if row.flagged:
+            assert escape(row.reading) in article(page, row.clause.key)
+
+
+def test_reader_table_layout_not_applicable_cells_and_flagged_readings(client, corpus):
+    game = Game.objects.get(slug="dolores")
+    one, two = current_entries("dolores").filter(clause__kind="table")[:2]
+    TableRow.objects.filter(game=game).delete()
+    TableRow.objects.create(
+        game=game,
+        table="t",
+        position=1,
+        clause=one.clause,
+        data={"label": "miasto <b>", "purchase": 100, "tax": {"food": 1, "energy": 0}, "nd": ["sale"]},
+        columns=["label", "purchase", "tax", "nd"],
+    )
+    for n in (2, 3):
+        TableRow.objects.create(
+            game=game,
+            table="t",
+            position=n,
+            clause=two.clause,
+            data={"districts": [n, n + 1], "first": n},
+            columns=["districts", "first"],
+            flagged=n == 3,
+            reading="Read the third cell as the later tax.",
+        )
+    page = html(client.get(reverse("rules:reader", args=["dolores"])))
+    single = article(page, one.clause.key)
+    assert (
+        '<tr><th scope="row">label</th><td>miasto &lt;b&gt;</td></tr>'
+        '<tr><th scope="row">purchase</th><td>100</td></tr>'
+        '<tr><th scope="row">tax</th><td>food: 1; energy: 0</td></tr>'
+        '<tr><th scope="row">sale</th><td>n/a</td></tr>'
+    ) in single
+    assert "Ambiguous in the source" not in single
+    double = article(page, two.clause.key)
+    assert '<thead><tr><th scope="col">districts</th><th scope="col">first</th></tr></thead>' in double
+    assert "<tr><td>2, 3</td><td>2</td></tr><tr><td>3, 4</td><td>3</td></tr>" in double
+    assert double.count("Ambiguous in the source") == 1
+    assert "Read the third cell as the later tax." in double
+
+
+def test_reader_marks_clarification_clauses(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["dolores"])))
+    clarifications = [e for e in current_entries("dolores") if e.clause.kind == "clarification"]
+    assert clarifications
+    for e in clarifications:
+        block = article(page, e.clause.key)
+        assert block.startswith('<article class="clause clarification')
+        assert '<span class="badge clarification">Clarification</span>' in block
+        assert "A published clarification, not part of the original wording." in block
+        for variant in Variant.objects.filter(activates=e.clause):
+            assert f"“{escape(variant.title)}”" in block
+    overridden = Clause.objects.filter(game__slug="dolores", overridden_by__isnull=False).first()
+    if overridden is not None:
+        assert "Replaced under" in article(page, overridden.key)
+
+
+@pytest.mark.parametrize("url", ["rules:reader", "rules:glossary"])
+def test_unknown_game_is_404(client, corpus, url):
+    assert client.get(reverse(url, args=["no-such-game"])).status_code == 404
+
+
+def test_reader_fragment_for_htmx(client, corpus):
+    response = client.get(
+        reverse("rules:reader", args=["praetor"]), {"lang": "en"}, headers={"HX-Request": "true"}
+    )
+    page = html(response)
+    assert page.lstrip().startswith('<div id="document">')
+    assert "<html" not in page
+    assert "HX-Request" in response["Vary"]
+
+
+# ---------------------------------------------------------------- query budgets
+
+
+def _add_synthetic_clauses(game: Game, count: int) -> list[str]:
+    """Add ``count`` clauses to the current edition of ``game``, of every kind the reader
+    renders differently: stale and fresh translations, uncertain versions, clarifications
+    activated by a variant, overridden clauses and table rows."""
+    now = timezone.now()
+    edition = Edition.objects.get(game=game, is_current=True)
+    section = Clause.objects.filter(game=game).first().section
+    start = Clause.objects.filter(game=game).order_by("-position").first().position + 1
+    first_entry = EditionEntry.objects.filter(edition=edition).order_by("-position").first().position + 1
+    kinds = ["rule", "clarification", "table", "heading", "commentary", "furniture"]
+    clauses = Clause.objects.bulk_create(
+        Clause(
+            game=game,
+            section=section,
+            key=f"zz.synthetic-{n}",
+            position=start + n,
+            kind=kinds[n % len(kinds)],
+        )
+        for n in range(count)
+    )
+    versions = []
+    for n, clause in enumerate(clauses):
+        text = f"Syntetyczna klauzula {n} ćwiczy czytnik."
+        versions.append(
+            ClauseVersion(clause=clause, number=1, text=text, search_text=search_form(text), created_at=now)
+        )
+        if n % 3 == 0:  # a second version, so the translation of version 1 is stale
+            versions.append(
+                ClauseVersion(
+                    clause=clause,
+                    number=2,
+                    text=text + " Zmieniona.",
+                    status="uncertain",
+                    note="synthetic note",
+                    search_text=search_form(text + " Zmieniona."),
+                    created_at=now,
+                )
+            )
+    versions = ClauseVersion.objects.bulk_create(versions)
+    newest = {v.clause_id: v for v in versions}
+    first = {v.clause_id: v for v in reversed(versions)}
+    EditionEntry.objects.bulk_create(
+        EditionEntry(edition=edition, clause=c, version=newest[c.id], position=first_entry + n)
+        for n, c in enumerate(clauses)
+    )
+    Translation.objects.bulk_create(
+        Translation(
+            based_on=first[c.id],
+            clause=c,
+            lang="en",
+            text=f"Synthetic clause {n}.",
+            updated_at=now,
+            search_text="",
+        )
+        for n, c in enumerate(clauses)
+        if c.kind != "furniture"
+    )
+    TableRow.objects.bulk_create(
+        TableRow(
+            game=game,
+            table="zz",
+            position=n,
+            clause=c,
+            data={"a": n, "b": None},
+            flagged=n % 2 == 0,
+            reading="r",
+        )
+        for n, c in enumerate(clauses)
+        if c.kind == "table"
+    )
+    variant = Variant.objects.filter(game=game).first()
+    variant.activates.add(*[c for c in clauses if c.kind == "clarification"])
+    variant.overrides.add(*[c for c in clauses if c.kind == "rule"])
+    return [c.key for c in clauses]
+
+
+def _count_queries(client, url, params=None) -> tuple[int, str]:
+    with CaptureQueriesContext(connection) as ctx:
+        page = html(client.get(url, params or {}))
+    return len(ctx.captured_queries), page
+
+
+@pytest.mark.parametrize("lang", ["en", "original"])
+def test_reader_queries_do_not_grow_with_the_clauses(client, corpus, django_assert_num_queries, lang):
+    game = Game.objects.get(slug="rada-miasta")
+    url = reverse("rules:reader", args=[game.slug])
+    before, page = _count_queries(client, url, {"lang": lang})
+    assert before <= 7
+    clauses = page.count('<article class="clause')
+    keys = _add_synthetic_clauses(game, 10 * clauses)
+    with django_assert_num_queries(before):
+        page = html(client.get(url, {"lang": lang}))
+    assert page.count('<article class="clause') == 11 * clauses
+    assert f'id="{keys[-1]}"' in page
+    if lang == "en":
+        assert page.count('<span class="badge stale">') >= len(keys) // 3
+
+
+def test_clause_queries_do_not_grow_with_the_clauses_or_versions(client, corpus, django_assert_num_queries):
+    game = Game.objects.get(slug="rada-miasta")
+    clause = current_entries(game.slug).filter(clause__kind="rule").first().clause
+    url = reverse("rules:clause", args=[game.slug, clause.key])
+    before, _page = _count_queries(client, url)
+    assert before <= 4
+    _add_synthetic_clauses(game, 10 * Clause.objects.filter(game=game).count())
+    now = timezone.now()
+    for number in range(2, 7):
+        services.clause_revise(
+            clause=clause, text=f"Wersja {number}.", status="published", expected_version=number - 1, now=now
+        )
+    services.edition_publish(game=game, name="Synthetic", now=now)
+    with django_assert_num_queries(before):
+        page = html(client.get(url))
+    assert page.count('<li class="version card') == 6
+
+
+@pytest.mark.parametrize(
+    ("url", "params", "budget"),
+    [
+        ("rules:search", {"q": "gracz"}, 2),
+        ("rules:search", {"q": ""}, 0),
+        ("rules:glossary", None, 2),
+    ],
+)
+def test_small_pages_query_budget(client, corpus, django_assert_num_queries, url, params, budget):
+    args = ["rada-miasta"] if url == "rules:glossary" else []
+    with django_assert_num_queries(budget):
+        html(client.get(reverse(url, args=args), params or {}))
+
+
+# ---------------------------------------------------------------- clause permalink
+
+
+def test_clause_page_lists_versions_editions_and_translations(client, corpus):
+    entry = current_entries("rada-miasta").filter(version__status="uncertain").first()
+    page = html(client.get(reverse("rules:clause", args=["rada-miasta", entry.clause.key])))
+    assert f"<code>{entry.clause.key}</code>" in page
+    assert f'<p class="orig" lang="pl">{escape(entry.version.text)}</p>' in page
+    assert '<span class="badge uncertain">Uncertain</span>' in page
+    assert '<span class="badge ok">Current</span>' in page
+    edition = Edition.objects.get(game__slug="rada-miasta", is_current=True)
+    assert f'<span class="edition current">{escape(edition.name)} (current)</span>' in page
+    t = english(entry.clause)
+    assert f'<p class="tr" lang="en">{escape(t.text)}</p>' in page
+    assert t.get_state_display() in page
+    assert 'class="badge stale"' not in page
+    assert "<ins>" not in page and "<del>" not in page
+
+
+def test_clause_page_diffs_a_new_version_and_marks_the_translation_stale(client, corpus):
+    clause = current_entries("rada-miasta").filter(clause__kind="rule").first().clause
+    old = clause.versions.get(number=1).text
+    first_word = old.split()[0]
+    new_text = old.replace(first_word, "Zawsze", 1) + " Nowe zdanie."
+    url = reverse("rules:clause", args=["rada-miasta", clause.key])
+    services.clause_revise(
+        clause=clause,
+        text=new_text,
+        status="published",
+        expected_version=1,
+        author="designer",
+        now=timezone.now(),
+    )
+    page = html(client.get(url))
+    assert "Changes since version 1" in page
+    assert f"<del>{escape(first_word)} </del><ins>Zawsze </ins>" in page
+    assert "<ins>Nowe zdanie.</ins>" in page
+    assert "designer" in page
+    # Version 2 is not in any edition yet: version 1 is still current, its English still fresh.
+    assert re.search(r'id="v2">.*?<span>none</span>', page, re.S)
+    assert 'class="badge stale"' not in page
+
+    services.edition_publish(game=clause.game, name="Edition with v2", now=timezone.now())
+    page = html(client.get(url))
+    v1 = page[page.index('id="v1"') : page.index('id="v2"')]
+    assert '<span class="badge stale">Stale</span>' in v1
+    assert "Stale: the original changed from version 1 to version 2" in v1
+    assert '<span class="edition current">Edition with v2 (current)</span>' in page[page.index('id="v2"') :]
+    reader = html(client.get(reverse("rules:reader", args=["rada-miasta"])))
+    block = article(reader, clause.key)
+    assert '<span class="badge stale">Stale translation</span>' in block
+    assert "This translation was made from version 1; the original is now at version 2." in block
+
+
+@pytest.mark.parametrize(
+    ("slug", "key"),
+    [("rada-miasta", "rm.no-such-clause"), ("praetor", "rm.intro"), ("no-such-game", "rm.intro")],
+)
+def test_unknown_clause_or_clause_of_another_game_is_404(client, corpus, slug, key):
+    assert Clause.objects.filter(key="rm.intro").exists()
+    assert client.get(reverse("rules:clause", args=[slug, key])).status_code == 404
+
+
+# ---------------------------------------------------------------- search
+
+
+def _hits(page: str) -> list[tuple[str, str, str]]:
+    """Return (clause key, lang, highlighted html) of every search hit."""
+    return re.findall(
+        r'<a class="key" href="/g/[^/]+/c/([^/]+)/">.*?<p class="text" lang="([^"]+)">(.*?)</p>', page, re.S
+    )
+
+
+@pytest.mark.parametrize(
+    ("q", "lang", "marked"),
+    [
+        pytest.param("δικαιουχος", "el", "<mark>Δικαιούχος</mark>", id="greek-without-accents"),
+        pytest.param("ΔΙΚΑΙΟΎΧΟΣ", "el", "<mark>Δικαιούχος</mark>", id="greek-other-case"),
+        pytest.param("执政官", "zh-Hans", "<mark>执政官</mark>", id="chinese"),
+        pytest.param("dzielnice", "pl", "<mark>Dzielnicę</mark>", id="polish-without-ogonek"),
+        pytest.param("city council", "en", "<mark>City Council</mark>", id="english-translation"),
+    ],
+)
+def test_search_finds_and_highlights(client, corpus, q, lang, marked):
+    page = html(client.get(reverse("rules:search"), {"q": q}))
+    hits = _hits(page)
+    assert any(hit_lang == lang and marked in text for _key, hit_lang, text in hits), hits[:5]
+    key = next(key for key, hit_lang, text in hits if hit_lang == lang and marked in text)
+    clause = Clause.objects.select_related("game").get(key=key)
+    assert f'href="/g/{clause.game.slug}/c/{key}/"' in page
+    assert f'<h2><a href="/g/{clause.game.slug}/">{escape(clause.game.title)}</a></h2>' in page
+
+
+def test_search_groups_results_by_game(client, corpus):
+    page = html(client.get(reverse("rules:search"), {"q": "praetor"}))
+    titles = re.findall(r'<section class="search-game">\s*<h2><a href="/g/([^/]+)/">', page)
+    assert titles and len(titles) == len(set(titles))
+
+
+def test_search_without_query_shows_only_the_form(client, corpus):
+    page = html(client.get(reverse("rules:search")))
+    assert '<input type="search" id="q" name="q" value=""' in page
+    assert "matches for" not in page and "Nothing found" not in page
+
+
+def test_search_escapes_the_query(client, corpus):
+    page = html(client.get(reverse("rules:search"), {"q": '<script>alert("x")</script>'}))
+    assert "<script>alert" not in page
+    assert "&lt;script&gt;" in page
+    assert "Nothing found." in page
+
+
+def test_search_fragment_for_htmx(client, corpus):
+    page = html(client.get(reverse("rules:search"), {"q": "gracz"}, headers={"HX-Request": "true"}))
+    assert page.lstrip().startswith('<div id="results"')
+    assert "<form" not in page
+
+
+@pytest.mark.parametrize(
+    ("text", "query", "expected"),
+    [
+        ("Δικαιούχος", "δικαιουχος", "<mark>Δικαιούχος</mark>"),
+        (
+            "a <b>Gracz</b> & gracz",
+            "GRACZ",
+            "a &lt;b&gt;<mark>Gracz</mark>&lt;/b&gt; &amp; <mark>gracz</mark>",
+        ),
+        ("City  Council\nvote", "city council", "<mark>City  Council</mark>\nvote"),
+        ("Straße", "ss", "Stra<mark>ß</mark>e"),
+        ("执政官和执政官", "执政官", "<mark>执政官</mark>和<mark>执政官</mark>"),
+        ("<i>", "", "&lt;i&gt;"),
+        ("nothing here", "zzz", "nothing here"),
+    ],
+)
+def test_highlight(text, query, expected):
+    assert highlight(text, query) == expected
+
+
+def test_highlight_folds_like_the_search(corpus):
+    # Every stored text folds the same way character by character as search_form folds it whole.
+    from rules.views import _folded_with_positions
+
+    for v in ClauseVersion.objects.all():
+        assert _folded_with_positions(v.text)[0] == v.search_text
+
+
+# ---------------------------------------------------------------- glossary
+
+
+def test_glossary_lists_terms_in_both_languages(client, corpus):
+    for game in corpus:
+        page = html(client.get(reverse("rules:glossary", args=[game.slug])))
+        terms = selectors.glossary(game)
+        assert terms
+        for term in terms:
+            assert (
+                f'<dd lang="{game.language}" class="original">{escape(term.forms[game.language])}</dd>'
+                in page
+            )
+            assert f'<dd lang="en">{escape(term.forms["en"])}</dd>' in page
