@@ -1,0 +1,33 @@
+"""The adjudication engine: input declarations, the registry, Result/Step/Gap."""
+
+from .core import (
+    Adjudicator,
+    Dispute,
+    Gap,
+    Reasoning,
+    Result,
+    Step,
+    adjudicator,
+    all_adjudicators,
+    dispute,
+    disputes_for,
+    for_game,
+    get,
+)
+from .declare import Invalid
+
+__all__ = [
+    "Adjudicator",
+    "Dispute",
+    "Gap",
+    "Invalid",
+    "Reasoning",
+    "Result",
+    "Step",
+    "adjudicator",
+    "all_adjudicators",
+    "dispute",
+    "disputes_for",
+    "for_game",
+    "get",
+]

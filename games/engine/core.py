@@ -1,0 +1,213 @@
+"""Adjudicators, their registry, and the shape of what they return.
+
+An adjudicator is a pure function ``fn(inputs, *, variant) -> Result``: it
+reads a frozen record of validated inputs and a variant slug, and returns the
+outcome together with the steps (clause key + what that clause decided, in the
+order applied) and the gaps (where the wording is silent or ambiguous for
+these inputs, and what was assumed). It never touches the database, the clock
+or the request; the service in ``games/services.py`` resolves clause keys to
+clause versions and translations and stores the ruling.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .declare import Object
+
+CLAUSE_KEY = re.compile(r"^[a-z]{2,3}\.[a-z0-9][a-z0-9.-]*$")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One clause applied: which clause, and what it decided here."""
+
+    clause: str
+    explanation: str
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A point the wording leaves open for these inputs, and what was assumed."""
+
+    clause: str | None
+    question: str
+    assumed: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """An adjudicator's answer: the outcome, the steps that decided it, the gaps."""
+
+    outcome: dict[str, Any]
+    steps: tuple[Step, ...] = ()
+    gaps: tuple[Gap, ...] = ()
+
+
+class Reasoning:
+    """Collect steps and gaps while an adjudicator works, then build the Result."""
+
+    def __init__(self) -> None:
+        self._steps: list[Step] = []
+        self._gaps: list[Gap] = []
+
+    def step(self, clause: str, explanation: str) -> None:
+        """Record that ``clause`` decided something, explained in one sentence."""
+        self._steps.append(Step(clause, str(explanation)))
+
+    def gap(self, clause: str | None, question: str, assumed: str) -> None:
+        """Record where the wording is silent, and the assumption the ruling makes."""
+        gap = Gap(clause, str(question), str(assumed))
+        if gap not in self._gaps:
+            self._gaps.append(gap)
+
+    def result(self, outcome: dict[str, Any]) -> Result:
+        """Return the finished Result with ``outcome``."""
+        return Result(outcome=outcome, steps=tuple(self._steps), gaps=tuple(self._gaps))
+
+
+@dataclass(frozen=True)
+class Adjudicator:
+    """A registered adjudicator: its declaration, the clauses it cites, the function."""
+
+    game: str
+    name: str
+    title: str
+    inputs: Object
+    clauses: tuple[str, ...]
+    fn: Callable[..., Result]
+    summary: Callable[[dict[str, Any]], str] | None = None
+    examples: tuple[dict[str, Any], ...] = field(default=())
+
+    # Templates read an adjudicator's attributes; they must not call it.
+    do_not_call_in_templates = True
+
+    def __call__(self, inputs: Any, *, variant: str = "original") -> Result:
+        return self.fn(inputs, variant=variant)
+
+    def validate(self, raw: Any, path: str = "inputs") -> Any:
+        """Parse raw JSON inputs into a frozen record, or raise ``Invalid``."""
+        return self.inputs.validate(raw, path)
+
+    def describe(self, outcome: dict[str, Any]) -> str:
+        """Say the outcome in one plain sentence (in the active language)."""
+        if self.summary is None:
+            return ""
+        return str(self.summary(outcome))
+
+
+_REGISTRY: dict[str, dict[str, Adjudicator]] = {}
+
+
+def adjudicator(
+    *,
+    game: str,
+    name: str,
+    title: str,
+    inputs: Object,
+    clauses: Iterable[str],
+    summary: Callable[[dict[str, Any]], str] | None = None,
+    examples: Iterable[dict[str, Any]] = (),
+) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+    """Register the decorated pure function as ``game``'s adjudicator ``name``.
+
+    ``title`` is the plain-language question a referee picks ("Does the council
+    vote pass?"); ``clauses`` are every clause key the function may cite;
+    ``summary`` turns an outcome into one plain sentence; ``examples`` are
+    valid input bodies used by the disputes page and the smoke tests.
+    """
+
+    def register(fn: Callable[..., Result]) -> Callable[..., Result]:
+        keys = tuple(clauses)
+        for key in keys:
+            if not CLAUSE_KEY.match(key):
+                raise ValueError(f"{game}/{name}: malformed clause key {key!r}")
+        entry = Adjudicator(
+            game=game,
+            name=name,
+            title=title,
+            inputs=inputs,
+            clauses=keys,
+            fn=fn,
+            summary=summary,
+            examples=tuple(examples),
+        )
+        book = _REGISTRY.setdefault(game, {})
+        if name in book:
+            raise ValueError(f"adjudicator {game}/{name} registered twice")
+        book[name] = entry
+        return fn
+
+    return register
+
+
+def _load() -> None:
+    # Importing the package registers every adjudicator module.
+    from games import adjudicators  # noqa: F401
+
+
+def for_game(game: str) -> list[Adjudicator]:
+    """Return the adjudicators of ``game`` in declaration order."""
+    _load()
+    return list(_REGISTRY.get(game, {}).values())
+
+
+def get(game: str, name: str) -> Adjudicator | None:
+    """Return one adjudicator, or None when the game or name is unknown."""
+    _load()
+    return _REGISTRY.get(game, {}).get(name)
+
+
+def all_adjudicators() -> list[Adjudicator]:
+    """Return every registered adjudicator."""
+    _load()
+    return [a for book in _REGISTRY.values() for a in book.values()]
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """A known disputed point of a game, with a worked example to run live.
+
+    ``clauses`` are the wording in dispute (the original clause, the doubt
+    raised about it, the clarification where one exists); the example runs
+    ``adjudicator`` on ``inputs`` under every variant of the game.
+    """
+
+    game: str
+    key: str
+    title: str
+    question: str
+    clauses: tuple[str, ...]
+    adjudicator: str
+    inputs: dict[str, Any]
+
+
+_DISPUTES: dict[str, list[Dispute]] = {}
+
+
+def dispute(
+    *,
+    game: str,
+    key: str,
+    title: str,
+    question: str,
+    clauses: Iterable[str],
+    adjudicator: str,
+    inputs: dict[str, Any],
+) -> Dispute:
+    """Register a known disputed point of ``game`` (see ``Dispute``)."""
+    entry = Dispute(game, key, title, question, tuple(clauses), adjudicator, inputs)
+    book = _DISPUTES.setdefault(game, [])
+    if any(d.key == key for d in book):
+        raise ValueError(f"dispute {game}/{key} registered twice")
+    book.append(entry)
+    return entry
+
+
+def disputes_for(game: str) -> list[Dispute]:
+    """Return the known disputed points of ``game`` in declaration order."""
+    _load()
+    return list(_DISPUTES.get(game, []))

@@ -1,0 +1,530 @@
+"""The one input declaration of an adjudicator.
+
+A declaration is a tree of fields. The same tree validates a JSON body (every
+error is reported under its dotted path, e.g. ``inputs.support.red.merchants``),
+produces the JSON Schema shown in the API and the OpenAPI document, and tells
+the referee form which widget to draw for each field. Nothing else lists an
+adjudicator's fields, so the four can never disagree.
+
+Parsed values are immutable: objects become frozen records, lists become
+tuples and maps become read-only mappings, so adjudicators cannot mutate
+their inputs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import keyword
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+__all__ = [
+    "Bool",
+    "Choice",
+    "Coord",
+    "Die",
+    "Field",
+    "Int",
+    "Invalid",
+    "List",
+    "Map",
+    "Object",
+    "Player",
+    "Players",
+    "Str",
+]
+
+MISSING = object()
+
+
+class Invalid(Exception):
+    """Raised with every validation error found, keyed by dotted field path."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+class _Context:
+    """Collect errors and deferred player-reference checks during one parse."""
+
+    def __init__(self) -> None:
+        self.errors: dict[str, list[str]] = {}
+        self.references: list[tuple[str, Any, str]] = []
+        self.root_path: str | None = None
+        self.root_values: dict[str, Any] = {}
+
+    def error(self, path: str, message: str) -> object:
+        self.errors.setdefault(path, []).append(str(message))
+        return MISSING
+
+
+def _join(path: str, key: object) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+class Field:
+    """Base of every declared field."""
+
+    widget = "text"
+    json_type: str | None = None
+
+    def __init__(
+        self,
+        *,
+        label: str | None = None,
+        help: str | None = None,
+        required: bool = True,
+        default: Any = MISSING,
+        nullable: bool = False,
+    ):
+        self.label = label
+        self.help = help
+        self.required = required and default is MISSING
+        self.default = default
+        self.nullable = nullable
+
+    # Subclasses implement _parse and _schema.
+    def parse(self, value: Any, path: str, ctx: _Context) -> Any:
+        if value is None and self.nullable:
+            return None
+        if value is None:
+            return ctx.error(path, _("This field may not be null."))
+        return self._parse(value, path, ctx)
+
+    def _parse(self, value: Any, path: str, ctx: _Context) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def schema(self) -> dict:
+        out = self._schema()
+        if self.label:
+            out["title"] = str(self.label)
+        if self.help:
+            out["description"] = str(self.help)
+        if self.default is not MISSING and self.default is not None:
+            out["default"] = self.default
+        if self.nullable:
+            out = {"anyOf": [out, {"type": "null"}]}
+        return out
+
+    def _schema(self) -> dict:  # pragma: no cover
+        raise NotImplementedError
+
+    def example(self) -> Any:
+        """Return a small valid value, used for documentation and smoke tests."""
+        return None
+
+
+class Int(Field):
+    """A whole number, optionally bounded (bounds inclusive)."""
+
+    widget = "number"
+
+    def __init__(self, min: int | None = None, max: int | None = None, **kw):
+        super().__init__(**kw)
+        self.min, self.max = min, max
+        if min is not None and max is not None and max - min <= 12:
+            self.widget = "stepper"
+
+    def _parse(self, value, path, ctx):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return ctx.error(path, _("A whole number is required."))
+        if self.min is not None and value < self.min:
+            return ctx.error(
+                path, _("Ensure this value is greater than or equal to %(min)s.") % {"min": self.min}
+            )
+        if self.max is not None and value > self.max:
+            return ctx.error(
+                path, _("Ensure this value is less than or equal to %(max)s.") % {"max": self.max}
+            )
+        return value
+
+    def _schema(self):
+        out: dict[str, Any] = {"type": "integer"}
+        if self.min is not None:
+            out["minimum"] = self.min
+        if self.max is not None:
+            out["maximum"] = self.max
+        return out
+
+    def example(self):
+        if self.default is not MISSING and self.default is not None:
+            return self.default
+        return self.min if self.min is not None else 0
+
+
+class Die(Int):
+    """One six-sided die: an integer from 1 to 6."""
+
+    def __init__(self, **kw):
+        super().__init__(1, 6, **kw)
+        self.widget = "die"
+
+
+class Bool(Field):
+    """True or false; drawn as a toggle."""
+
+    widget = "toggle"
+
+    def _parse(self, value, path, ctx):
+        if not isinstance(value, bool):
+            return ctx.error(path, _("Must be true or false."))
+        return value
+
+    def _schema(self):
+        return {"type": "boolean"}
+
+    def example(self):
+        return False if self.default is MISSING else self.default
+
+
+class Str(Field):
+    """Free text with a length range."""
+
+    def __init__(self, min_length: int = 1, max_length: int = 40, **kw):
+        super().__init__(**kw)
+        self.min_length, self.max_length = min_length, max_length
+
+    def _parse(self, value, path, ctx):
+        if not isinstance(value, str):
+            return ctx.error(path, _("A string is required."))
+        value = value.strip()
+        if len(value) < self.min_length:
+            return ctx.error(path, _("This field may not be blank."))
+        if len(value) > self.max_length:
+            return ctx.error(
+                path,
+                _("Ensure this field has no more than %(max)s characters.") % {"max": self.max_length},
+            )
+        return value
+
+    def _schema(self):
+        return {"type": "string", "minLength": self.min_length, "maxLength": self.max_length}
+
+    def example(self):
+        return "a"
+
+
+class Player(Str):
+    """A player's name; with ``among`` it must be one of the players listed in that field."""
+
+    widget = "player"
+
+    def __init__(self, among: str | None = None, **kw):
+        super().__init__(1, 40, **kw)
+        self.among = among
+
+    def _parse(self, value, path, ctx):
+        value = super()._parse(value, path, ctx)
+        if value is not MISSING and self.among:
+            ctx.references.append((path, value, self.among))
+        return value
+
+    def example(self):
+        return "Ala"
+
+
+class Choice(Field):
+    """One of a fixed list of values (strings or integers)."""
+
+    widget = "choice"
+
+    def __init__(self, options: Iterable[Any], *, labels: Mapping[Any, str] | None = None, **kw):
+        super().__init__(**kw)
+        self.options = tuple(options)
+        self.labels = dict(labels or {})
+
+    def _parse(self, value, path, ctx):
+        if isinstance(value, bool) or value not in self.options:
+            shown = ", ".join(str(o) for o in self.options)
+            return ctx.error(path, _("Must be one of: %(options)s.") % {"options": shown})
+        return value
+
+    def _schema(self):
+        return {"enum": list(self.options)}
+
+    def example(self):
+        return self.default if self.default not in (MISSING, None) else self.options[0]
+
+
+class List(Field):
+    """An ordered list of items of one field type."""
+
+    widget = "list"
+
+    def __init__(
+        self,
+        item: Field,
+        *,
+        min_length: int = 0,
+        max_length: int | None = None,
+        unique: bool = False,
+        **kw,
+    ):
+        super().__init__(**kw)
+        self.item = item
+        self.min_length, self.max_length, self.unique = min_length, max_length, unique
+
+    def _parse(self, value, path, ctx):
+        if not isinstance(value, list):
+            return ctx.error(path, _("A list is required."))
+        if len(value) < self.min_length:
+            return ctx.error(path, _("Ensure this list has at least %(n)s items.") % {"n": self.min_length})
+        if self.max_length is not None and len(value) > self.max_length:
+            return ctx.error(path, _("Ensure this list has at most %(n)s items.") % {"n": self.max_length})
+        out = [self.item.parse(v, _join(path, n), ctx) for n, v in enumerate(value)]
+        if MISSING in out:
+            return MISSING
+        if self.unique:
+            seen = []
+            for n, v in enumerate(out):
+                if v in seen:
+                    ctx.error(_join(path, n), _("Duplicate entry: %(v)s.") % {"v": v})
+                seen.append(v)
+            if len(seen) != len(set(map(repr, seen))):
+                return MISSING
+        return tuple(out)
+
+    def _schema(self):
+        out: dict[str, Any] = {"type": "array", "items": self.item.schema()}
+        if self.min_length:
+            out["minItems"] = self.min_length
+        if self.max_length is not None:
+            out["maxItems"] = self.max_length
+        if self.unique:
+            out["uniqueItems"] = True
+        return out
+
+    def example(self):
+        if self.default not in (MISSING, None):
+            return self.default
+        return [self.item.example() for _ in range(max(self.min_length, 1 if self.max_length != 0 else 0))]
+
+
+class Players(List):
+    """The players at the table, typed once and reused by every ``Player(among=...)``."""
+
+    widget = "players"
+
+    def __init__(self, min_length: int = 2, max_length: int = 18, **kw):
+        super().__init__(Player(), min_length=min_length, max_length=max_length, unique=True, **kw)
+
+    def example(self):
+        return ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek"][: max(self.min_length, 2)]
+
+
+class Coord(List):
+    """A board square ``[x, y]``: x grows east, y grows south, from ``[0, 0]``."""
+
+    widget = "coord"
+
+    def __init__(self, **kw):
+        super().__init__(Int(0, 999), min_length=2, max_length=2, **kw)
+
+    def example(self):
+        return [0, 0]
+
+
+class Map(Field):
+    """A JSON object with keys of one kind and values of one field type.
+
+    ``keys`` is a ``Choice`` (fixed keys such as resources or groups) or a
+    ``Player`` (keys are player names; with ``among`` they must be listed
+    there). ``complete=True`` requires every possible key: every option of a
+    Choice, or every player of the referenced list.
+    """
+
+    widget = "map"
+
+    def __init__(self, keys: Field, values: Field, *, complete: bool = False, **kw):
+        super().__init__(**kw)
+        self.keys, self.values, self.complete = keys, values, complete
+
+    def _parse(self, value, path, ctx):
+        if not isinstance(value, dict):
+            return ctx.error(path, _("An object is required."))
+        out = {}
+        present = []
+        failed = False
+        for k, v in value.items():
+            sub = _join(path, k)
+            key = self.keys.parse(k, sub, ctx)
+            if key is not MISSING and key in present:
+                ctx.error(sub, _("Duplicate entry: %(v)s.") % {"v": key})
+                failed = True
+            present.append(key)
+            parsed = self.values.parse(v, sub, ctx)
+            if key is MISSING or parsed is MISSING:
+                failed = True
+                continue
+            out[key] = parsed
+        if self.complete and isinstance(self.keys, Choice):
+            for option in self.keys.options:
+                if option not in out and not failed:
+                    ctx.error(_join(path, option), _("This field is required."))
+                    failed = True
+        if self.complete and isinstance(self.keys, Player) and self.keys.among:
+            ctx.references.append((path, tuple(present), "complete:" + self.keys.among))
+        return MISSING if failed else MappingProxyType(out)
+
+    def _schema(self):
+        if isinstance(self.keys, Choice):
+            props = {str(o): self.values.schema() for o in self.keys.options}
+            out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+            if self.complete:
+                out["required"] = [str(o) for o in self.keys.options]
+            return out
+        return {
+            "type": "object",
+            "propertyNames": self.keys._schema(),
+            "additionalProperties": self.values.schema(),
+        }
+
+    def example(self):
+        if isinstance(self.keys, Choice):
+            return {str(o): self.values.example() for o in self.keys.options}
+        return {}
+
+
+_RECORD_TYPES: dict[tuple[str, ...], type] = {}
+
+
+def _record_type(names: tuple[str, ...]) -> type:
+    """Return a frozen dataclass type with these attribute names (cached)."""
+    if names not in _RECORD_TYPES:
+        fields = [(n + "_" if keyword.iskeyword(n) else n) for n in names]
+        _RECORD_TYPES[names] = dataclasses.make_dataclass("Record", fields, frozen=True)
+    return _RECORD_TYPES[names]
+
+
+def record(**values: Any) -> Any:
+    """Build a frozen record, as the declaration would; handy in tests."""
+    return _record_type(tuple(values))(**values)
+
+
+class Object(Field):
+    """A JSON object with named fields; parsed into a frozen record.
+
+    ``checks`` are functions of the parsed record yielding ``(path, message)``
+    pairs for rules that span several fields (paths relative to this object).
+    """
+
+    widget = "object"
+
+    def __init__(
+        self,
+        fields: Mapping[str, Field] | None = None,
+        *,
+        checks: Iterable[Callable[[Any], Iterable[tuple[str, str]]]] = (),
+        **kw,
+    ):
+        names = {k: v for k, v in kw.items() if isinstance(v, Field)}
+        options = {k: v for k, v in kw.items() if not isinstance(v, Field)}
+        super().__init__(**options)
+        self.fields: dict[str, Field] = {**(fields or {}), **names}
+        self.checks = tuple(checks)
+
+    def _parse(self, value, path, ctx):
+        if not isinstance(value, dict):
+            return ctx.error(path, _("An object is required."))
+        out = {}
+        failed = False
+        for key in value:
+            if key not in self.fields:
+                ctx.error(_join(path, key), _("Unknown field."))
+                failed = True
+        for name, field in self.fields.items():
+            sub = _join(path, name)
+            if name not in value:
+                if field.required:
+                    ctx.error(sub, _("This field is required."))
+                    failed = True
+                else:
+                    out[name] = None if field.default is MISSING else _freeze(field.default)
+                continue
+            parsed = field.parse(value[name], sub, ctx)
+            if parsed is MISSING:
+                failed = True
+            out[name] = parsed
+        if path == ctx.root_path:
+            ctx.root_values = out
+        if failed:
+            return MISSING
+        parsed = _record_type(tuple(self.fields))(*out.values())
+        if path != ctx.root_path and self.checks:
+            # A nested object's own cross-field rules; the root's run in validate(),
+            # once every player reference is known to be good.
+            before = len(ctx.errors)
+            self.run_checks(parsed, path, ctx)
+            if len(ctx.errors) != before:
+                return MISSING
+        return parsed
+
+    def run_checks(self, parsed: Any, path: str, ctx: _Context) -> None:
+        for check in self.checks:
+            for sub, message in check(parsed) or ():
+                ctx.error(_join(path, sub), message)
+
+    def _schema(self):
+        out: dict[str, Any] = {
+            "type": "object",
+            "properties": {name: f.schema() for name, f in self.fields.items()},
+            "additionalProperties": False,
+        }
+        required = [name for name, f in self.fields.items() if f.required]
+        if required:
+            out["required"] = required
+        return out
+
+    def example(self):
+        return {name: f.example() for name, f in self.fields.items() if f.required}
+
+    def validate(self, value: Any, path: str = "") -> Any:
+        """Parse ``value`` or raise ``Invalid`` with every error by dotted path."""
+        ctx = _Context()
+        ctx.root_path = path
+        parsed = self.parse(value, path, ctx)
+        _resolve_references(ctx)
+        if parsed is not MISSING and not ctx.errors:
+            self.run_checks(parsed, path, ctx)
+        if ctx.errors:
+            raise Invalid(ctx.errors)
+        return parsed
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    return value
+
+
+def _resolve_references(ctx: _Context) -> None:
+    """Check every ``Player(among=...)`` against the named list of players."""
+    for where, value, among in ctx.references:
+        complete = among.startswith("complete:")
+        name = among.removeprefix("complete:")
+        players = ctx.root_values.get(name)
+        if players is None or players is MISSING:
+            continue
+        if complete:
+            for player in players:
+                if player not in value:
+                    ctx.error(_join(where, player), _("This field is required."))
+        elif value not in players:
+            ctx.error(where, _("Unknown player: %(p)s.") % {"p": value})
+
+
+def to_jsonable(value: Any) -> Any:
+    """Turn parsed inputs back into plain JSON values (for storing a ruling)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name.rstrip("_"): to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {k: to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    return value

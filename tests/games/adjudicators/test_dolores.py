@@ -1,0 +1,1165 @@
+"""Dolores (seed 004): the adjudicators, their validation and Tables 1 and 2 (no database).
+
+Each case cites the clause it checks; figures quoted in expectations come from
+the source document (rules/corpus/dolores/source.txt), so a wrong reading of
+tables.toml fails here.
+"""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import engine
+from games.engine import Invalid
+from rules import corpus
+
+GAME = "dolores"
+
+
+def adj(name):
+    found = engine.get(GAME, name)
+    assert found is not None, name
+    return found
+
+
+def run(name, raw, variant="original"):
+    """Validate ``raw``, rule under ``variant`` and check every cited key is declared."""
+    a = adj(name)
+    result = a(a.validate(raw), variant=variant)
+    for step in result.steps:
+        assert step.clause in a.clauses, step.clause
+        assert step.explanation
+    for gap in result.gaps:
+        assert gap.clause is None or gap.clause in a.clauses, gap.clause
+    return result
+
+
+def steps(result):
+    return [s.clause for s in result.steps]
+
+
+def gaps(result):
+    return [g.clause for g in result.gaps]
+
+
+def errors(name, raw):
+    with pytest.raises(Invalid) as exc:
+        adj(name).validate(raw)
+    return exc.value.errors
+
+
+def table(key):
+    return next(t for t in corpus.game(GAME).tables["tables"] if t["key"] == key)
+
+
+def row(category, item):
+    return next(r for r in table("table-1")["rows"] if (r["category"], r["item"]) == (category, item))
+
+
+# ==================================================================== corpus
+
+
+def test_gniazdo_variant_activates_the_three_proposals():
+    variants = {v.slug: v for v in corpus.game(GAME).variants}
+    assert list(variants) == ["original", "gniazdo"]
+    assert variants["gniazdo"].activates == ("dl.proposal-1", "dl.proposal-5", "dl.proposal-6")
+    assert "dl.taxes-unpaid" in variants["gniazdo"].overrides
+
+
+def test_closing_list_is_split_at_the_proposals():
+    clauses = {c.key: c for c in corpus.game(GAME).clauses}
+    for n in (1, 5, 6):
+        assert clauses[f"dl.proposal-{n}"].text.startswith("Propozycja GNIAZDA:")
+        assert "Propozycja GNIAZDA" not in clauses[f"dl.doubt-{n}"].text
+    assert [c.kind for c in corpus.game(GAME).clauses if c.key.startswith("dl.link.")] == ["furniture"] * 3
+
+
+def test_every_table_row_links_to_the_clause_holding_its_wording():
+    clauses = {c.key: corpus.normalise(c.text) for c in corpus.game(GAME).clauses}
+    for r in table("table-1")["rows"]:
+        text = clauses[r["clause"]]
+        assert text.startswith(corpus.normalise(r["label"])), r["clause"]
+        for column in ("sale", "purchase"):
+            if column in r:
+                assert f" {r[column]} " in f" {text} ", (r["clause"], column)
+            else:
+                assert column in r["nd"], (r["clause"], column)
+        for qty in {**r.get("tax", {}), **r.get("tax_other", {})}.values():
+            assert f"{qty}x" in text, r["clause"]
+        if "tax" not in r and "tax_see" not in r:
+            assert "tax" in r["nd"] and text.endswith("N/D"), r["clause"]
+    for r in table("table-2")["rows"]:
+        cells = [r["first"]["food"], r["first"]["energy"], r["later"]["food"], r["later"]["energy"]]
+        assert clauses[r["clause"]].endswith(" ".join(str(c) for c in cells)), r["clause"]
+
+
+def test_flagged_rows_are_the_power_plants_and_the_non_resource_tax_cells():
+    flagged = {r["item"]: r for r in table("table-1")["rows"] if r.get("flagged")}
+    assert set(flagged) == {
+        "conventional-power-plant",
+        "nuclear-power-plant",
+        "arms-ships",
+        "arms-super-missiles",
+    }
+    assert all(r["reading"] for r in flagged.values())
+    # dl.robots-example: "poza standardowymi pięcioma węgla" (the standard five coal).
+    assert flagged["conventional-power-plant"]["tax"] == {"coal": 5}
+    assert flagged["arms-ships"]["tax_other"] == {"sea-route-segment": 1}
+    assert flagged["arms-super-missiles"]["tax_other"] == {"missile": 1}
+
+
+# ================================================================== city-tax
+
+TABLE_2 = {  # dl.t2.*: districts -> (first city food, energy, later cities food, energy)
+    1: (1, 0, 0, 0),
+    2: (1, 0, 0, 0),
+    3: (2, 1, 2, 0),
+    4: (2, 1, 2, 0),
+    5: (4, 2, 4, 0),
+    6: (4, 2, 4, 0),
+    7: (8, 4, 8, 3),
+    8: (8, 4, 8, 3),
+    9: (16, 6, 16, 6),
+    10: (26, 9, 26, 9),
+    11: (36, 12, 36, 12),
+    12: (46, 15, 46, 15),
+}
+T2_ROW = {1: "1-2", 2: "1-2", 3: "3-4", 4: "3-4", 5: "5-6", 6: "5-6", 7: "7-8", 8: "7-8"}
+
+
+@pytest.mark.parametrize("districts", range(1, 13), ids=lambda d: f"dl.t2-{d}-districts")
+@pytest.mark.parametrize("first_city", [True, False], ids=["first-city", "later-city"])
+def test_city_tax_reads_table_2(districts, first_city):
+    result = run("city-tax", {"districts": districts, "first_city": first_city})
+    food_first, energy_first, food_later, energy_later = TABLE_2[districts]
+    expected = (
+        {"food": food_first, "energy": energy_first}
+        if first_city
+        else {"food": food_later, "energy": energy_later}
+    )
+    assert result.outcome == expected
+    key = f"dl.t2.districts-{T2_ROW.get(districts, districts)}"
+    assert steps(result) == ["dl.taxes-due", "dl.table-2-intro", key]
+    assert gaps(result) == []
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        ({"districts": 0, "first_city": True}, "inputs.districts"),  # dl.t2: 1 to 12 districts
+        ({"districts": 13, "first_city": True}, "inputs.districts"),
+        ({"districts": "3", "first_city": True}, "inputs.districts"),
+        ({"districts": True, "first_city": True}, "inputs.districts"),
+        ({"districts": 3}, "inputs.first_city"),
+        ({"districts": 3, "first_city": "yes"}, "inputs.first_city"),
+        ({"districts": 3, "first_city": True, "extra": 1}, "inputs.extra"),
+    ],
+)
+def test_city_tax_rejects_bad_inputs(raw, path):
+    assert path in errors("city-tax", raw)
+
+
+# ================================================================== tax-bill
+
+LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a later city pays nothing
+
+
+@pytest.mark.parametrize(
+    "raw, bill, other, cited, gap_keys",
+    [
+        pytest.param({}, {}, {}, ["dl.taxes-due"], [], id="nothing-to-tax"),
+        pytest.param(
+            # dl.robots-example: two robots in a conventional power plant: +4 energy on top of five coal.
+            {
+                "cities": [
+                    {
+                        "districts": 8,
+                        "first_city": True,
+                        "buildings": [{"kind": "conventional-power-plant", "robots": 2}],
+                    }
+                ]
+            },
+            {"coal": 5, "food": 8, "energy": 4 + 4},
+            {},
+            [
+                "dl.taxes-due",
+                "dl.table-2-intro",
+                "dl.t2.districts-7-8",
+                "dl.taxes-table",
+                "dl.t1.conventional-power-plant",
+                "dl.robots-tax",
+            ],
+            ["dl.t1.conventional-power-plant"],
+            id="dl.robots-example",
+        ),
+        pytest.param(
+            {"cities": [{**LATER_CITY, "buildings": [{"kind": "nuclear-power-plant"}]}]},
+            {"uranium": 5},
+            {},
+            [
+                "dl.taxes-due",
+                "dl.table-2-intro",
+                "dl.t2.districts-1-2",
+                "dl.taxes-table",
+                "dl.t1.nuclear-power-plant",
+            ],
+            ["dl.t1.nuclear-power-plant"],
+            id="dl.t1.nuclear-power-plant-flagged",
+        ),
+        pytest.param(
+            {"cities": [{**LATER_CITY, "buildings": [{"kind": "arms-ships"}]}]},
+            {"sulfur": 3, "other-metals": 2, "energy": 3},
+            {"sea-route-segment": 1},
+            ["dl.taxes-due", "dl.table-2-intro", "dl.t2.districts-1-2", "dl.taxes-table", "dl.t1.arms-ships"],
+            ["dl.t1.arms-ships"],
+            id="dl.t1.arms-ships-sea-route-token",
+        ),
+        pytest.param(
+            {"cities": [{**LATER_CITY, "buildings": [{"kind": "arms-super-missiles"}] * 2}]},
+            {"platinum": 10, "uranium": 20},
+            {"missile": 2},
+            [
+                "dl.taxes-due",
+                "dl.table-2-intro",
+                "dl.t2.districts-1-2",
+                "dl.taxes-table",
+                "dl.t1.arms-super-missiles",
+            ],
+            ["dl.t1.arms-super-missiles"],
+            id="dl.t1.arms-super-missiles-missile",
+        ),
+        pytest.param(
+            # Table 1: N/D for the food and wood industries, mines and the treatment plant.
+            {
+                "cities": [
+                    {
+                        **LATER_CITY,
+                        "buildings": [
+                            {"kind": "food-industry"},
+                            {"kind": "wood-industry"},
+                            {"kind": "mine"},
+                            {"kind": "treatment-plant"},
+                        ],
+                    }
+                ]
+            },
+            {},
+            {},
+            [
+                "dl.taxes-due",
+                "dl.table-2-intro",
+                "dl.t2.districts-1-2",
+                "dl.taxes-table",
+                "dl.t1.food-industry",
+                "dl.t1.wood-industry",
+                "dl.t1.mine",
+                "dl.t1.treatment-plant",
+            ],
+            [],
+            id="dl.t1-nd-buildings",
+        ),
+        pytest.param(
+            # dl.robots-tax: a mine pays N/D, but each robot adds 2 energy.
+            {"cities": [{**LATER_CITY, "buildings": [{"kind": "mine", "robots": 3}]}]},
+            {"energy": 6},
+            {},
+            [
+                "dl.taxes-due",
+                "dl.table-2-intro",
+                "dl.t2.districts-1-2",
+                "dl.taxes-table",
+                "dl.t1.mine",
+                "dl.robots-tax",
+            ],
+            [],
+            id="dl.robots-tax-on-a-mine",
+        ),
+        pytest.param(
+            {"cities": [{**LATER_CITY, "buildings": [{"kind": "treatment-plant", "robots": 1}]}]},
+            {"energy": 2},
+            {},
+            [
+                "dl.taxes-due",
+                "dl.table-2-intro",
+                "dl.t2.districts-1-2",
+                "dl.taxes-table",
+                "dl.t1.treatment-plant",
+                "dl.robots-tax",
+            ],
+            ["dl.robots-raise-n"],
+            id="robots-in-a-treatment-plant-gap",
+        ),
+        pytest.param(
+            # dl.t1.infantry 1 food + 1 sulfur; dl.t1.missile-launchers 10 oil; zero counts are skipped.
+            {"units": {"infantry": 3, "missile_launchers": 2, "ships": 0}},
+            {"oil": 20, "sulfur": 3, "food": 3},
+            {},
+            ["dl.taxes-due", "dl.t1.infantry", "dl.t1.missile-launchers"],
+            [],
+            id="dl.t1-units",
+        ),
+        pytest.param(
+            # dl.t1.armored 1 food, 2 sulfur, 3 oil; dl.t1.ships 1 food, 3 sulfur, 5 oil;
+            # dl.t1.super-missile-launchers 20 oil.
+            {"units": {"armored": 1, "ships": 2, "super_missile_launchers": 1}},
+            {"oil": 3 + 10 + 20, "sulfur": 2 + 6, "food": 3},
+            {},
+            ["dl.taxes-due", "dl.t1.armored", "dl.t1.ships", "dl.t1.super-missile-launchers"],
+            [],
+            id="dl.t1-more-units",
+        ),
+        pytest.param(
+            {"routes": {"land": 2, "sea": 1}},  # dl.t1.land-route 3 oil, dl.t1.sea-route 6 oil
+            {"oil": 12},
+            {},
+            ["dl.taxes-due", "dl.t1.land-route", "dl.t1.sea-route"],
+            [],
+            id="dl.t1-routes",
+        ),
+        pytest.param(
+            {"routes": {"land": 30, "sea": 10}},  # dl.federation-tokens: 30 land, 10 sea: within the sets
+            {"oil": 150},
+            {},
+            ["dl.taxes-due", "dl.t1.land-route", "dl.t1.sea-route"],
+            [],
+            id="dl.federation-tokens-at-the-limit",
+        ),
+        pytest.param(
+            {"routes": {"land": 31}},  # dl.doubt-2: routes longer than 30 fields?
+            {"oil": 93},
+            {},
+            ["dl.taxes-due", "dl.t1.land-route"],
+            ["dl.doubt-2"],
+            id="dl.doubt-2-31-land-segments",
+        ),
+        pytest.param(
+            {"units": {"infantry": 16}},  # dl.federation-tokens: 15 infantry
+            {"food": 16, "sulfur": 16},
+            {},
+            ["dl.taxes-due", "dl.t1.infantry"],
+            ["dl.doubt-2"],
+            id="dl.doubt-2-16-infantry",
+        ),
+        pytest.param(
+            {"cities": [LATER_CITY] * 9},  # dl.federation-tokens: 8 cities
+            {},
+            {},
+            ["dl.taxes-due", "dl.table-2-intro"] + ["dl.t2.districts-1-2"] * 9,
+            ["dl.doubt-2"],
+            id="dl.doubt-2-9-cities",
+        ),
+    ],
+)
+def test_tax_bill(raw, bill, other, cited, gap_keys):
+    result = run("tax-bill", raw)
+    assert result.outcome == {"bill": bill, "other": other}
+    assert steps(result) == cited
+    assert gaps(result) == gap_keys
+
+
+def test_tax_bill_keeps_vocabulary_order_and_omits_zero_entries():
+    result = run(
+        "tax-bill",
+        {"cities": [{"districts": 2, "first_city": False}], "routes": {"sea": 1}, "units": {"infantry": 1}},
+    )
+    assert list(result.outcome["bill"]) == ["oil", "sulfur", "food"]
+    assert 0 not in result.outcome["bill"].values()
+
+
+@pytest.mark.parametrize("kind", [r["item"] for r in table("table-1")["rows"] if r["category"] == "building"])
+def test_tax_bill_reads_each_building_tax_from_tables_toml(kind):
+    result = run("tax-bill", {"cities": [{**LATER_CITY, "buildings": [{"kind": kind}]}]})
+    expected = row("building", kind)
+    assert result.outcome["bill"] == {k: v for k, v in expected.get("tax", {}).items() if v}
+    assert result.outcome["other"] == expected.get("tax_other", {})
+    assert bool(expected.get("flagged")) == (expected["clause"] in gaps(result))
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        (
+            {"cities": [{"districts": 3, "first_city": True}, {"districts": 3, "first_city": True}]},
+            "inputs.cities.1.first_city",
+        ),
+        (
+            {"cities": [{"districts": 3, "buildings": [{"kind": "castle"}]}]},
+            "inputs.cities.0.buildings.0.kind",
+        ),
+        (
+            {"cities": [{"districts": 3, "buildings": [{"kind": "mine", "robots": -1}]}]},
+            "inputs.cities.0.buildings.0.robots",
+        ),
+        (
+            {"cities": [{"districts": 3, "buildings": [{"kind": "mine", "robots": 100}]}]},
+            "inputs.cities.0.buildings.0.robots",
+        ),
+        ({"cities": [{"districts": 13}]}, "inputs.cities.0.districts"),
+        ({"cities": [{}]}, "inputs.cities.0.districts"),
+        ({"units": {"tanks": 1}}, "inputs.units.tanks"),
+        ({"units": {"infantry": -1}}, "inputs.units.infantry"),
+        ({"routes": {"land": -2}}, "inputs.routes.land"),
+        ({"routes": {"air": 1}}, "inputs.routes.air"),
+        ({"routes": [1, 2]}, "inputs.routes"),
+        ({"cities": {}}, "inputs.cities"),
+    ],
+)
+def test_tax_bill_rejects_bad_inputs(raw, path):
+    assert path in errors("tax-bill", raw)
+
+
+# ======================================================== profit-eligibility
+
+
+def city(cid, *facilities, paid=True, connected=True):
+    return {
+        "id": cid,
+        "tax_paid": paid,
+        "connected": connected,
+        "facilities": [{"id": fid, "tax_paid": fpaid} for fid, fpaid in facilities],
+    }
+
+
+@pytest.mark.parametrize(
+    "variant, raw, phase, producing, cited, gap_keys",
+    [
+        pytest.param(
+            "original",
+            {"all_taxes_paid": False, "cities": [city("A", ("mine", True), ("robots", False))]},
+            "skipped",
+            [],
+            ["dl.taxes-unpaid"],
+            [],
+            id="dl.taxes-unpaid-original-skips",
+        ),
+        pytest.param(
+            "original",
+            {"all_taxes_paid": True, "cities": [city("A", ("mine", True)), city("B", ("plant", True))]},
+            "full",
+            ["mine", "plant"],
+            ["dl.taxes-unpaid", "dl.profit-from-bank"],
+            [],
+            id="original-all-paid",
+        ),
+        pytest.param(
+            "original",
+            {
+                "all_taxes_paid": True,
+                "cities": [city("A", ("mine", True)), city("B", ("plant", True), connected=False)],
+            },
+            "partial",
+            [],
+            ["dl.taxes-unpaid", "dl.doubt-5"],
+            ["dl.doubt-5"],
+            id="dl.doubt-5-original-broken-route-stops-all",
+        ),
+        pytest.param(
+            "original",
+            {"all_taxes_paid": False, "cities": [city("A", ("mine", True), paid=False, connected=False)]},
+            "skipped",
+            [],
+            ["dl.taxes-unpaid"],
+            [],
+            id="original-unpaid-beats-disconnected",
+        ),
+        pytest.param(
+            "gniazdo",
+            {"all_taxes_paid": False, "cities": [city("A", ("mine", True), ("robots", False))]},
+            "partial",
+            ["mine"],
+            ["dl.proposal-1", "dl.proposal-5"],
+            [],
+            id="dl.proposal-1-unpaid-factory",
+        ),
+        pytest.param(
+            "gniazdo",
+            {
+                "all_taxes_paid": False,
+                "cities": [city("A", ("mine", True), paid=False), city("B", ("plant", True))],
+            },
+            "partial",
+            ["plant"],
+            ["dl.proposal-1", "dl.proposal-5"],
+            [],
+            id="dl.proposal-1-unpaid-city",
+        ),
+        pytest.param(
+            "gniazdo",
+            {
+                "all_taxes_paid": True,
+                "cities": [city("A", ("mine", True)), city("B", ("plant", True), connected=False)],
+            },
+            "partial",
+            ["mine"],
+            ["dl.proposal-1", "dl.proposal-5"],
+            [],
+            id="dl.proposal-5-cut-off-city",
+        ),
+        pytest.param(
+            "gniazdo",
+            {"all_taxes_paid": True, "cities": [city("A", ("mine", True)), city("B", ("plant", True))]},
+            "full",
+            ["mine", "plant"],
+            ["dl.proposal-1", "dl.proposal-5"],
+            [],
+            id="gniazdo-all-paid",
+        ),
+        pytest.param(
+            "gniazdo",
+            {"all_taxes_paid": False, "cities": [city("A", ("mine", True))]},
+            "full",
+            ["mine"],
+            ["dl.proposal-1", "dl.proposal-5"],
+            ["dl.proposal-1"],
+            id="dl.proposal-1-silent-on-unit-taxes",
+        ),
+        pytest.param(
+            "gniazdo",
+            {"all_taxes_paid": True, "cities": []},
+            "full",
+            [],
+            ["dl.proposal-1", "dl.proposal-5"],
+            [],
+            id="gniazdo-no-cities",
+        ),
+    ],
+)
+def test_profit_eligibility(variant, raw, phase, producing, cited, gap_keys):
+    result = run("profit-eligibility", raw, variant)
+    assert result.outcome == {"profit_phase": phase, "producing": producing}
+    assert steps(result) == cited
+    assert gaps(result) == gap_keys
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        ({"all_taxes_paid": True, "cities": [city("A", ("mine", False))]}, "inputs.all_taxes_paid"),
+        ({"all_taxes_paid": True, "cities": [city("A", paid=False)]}, "inputs.all_taxes_paid"),
+        ({"all_taxes_paid": False, "cities": [city("A"), city("A")]}, "inputs.cities.1.id"),
+        (
+            {"all_taxes_paid": False, "cities": [city("A", ("x", True)), city("B", ("x", True))]},
+            "inputs.cities.1.facilities.0.id",
+        ),
+        ({"all_taxes_paid": False, "cities": [{"id": "A", "tax_paid": True}]}, "inputs.cities.0.connected"),
+        ({"cities": []}, "inputs.all_taxes_paid"),
+        ({"all_taxes_paid": False, "cities": [city("")]}, "inputs.cities.0.id"),
+    ],
+)
+def test_profit_eligibility_rejects_bad_inputs(raw, path):
+    assert path in errors("profit-eligibility", raw)
+
+
+# ==================================================================== profit
+
+
+def fac(fid, kind, robots=0, resource=None):
+    out = {"id": fid, "kind": kind, "robots": robots}
+    if resource:
+        out["resource"] = resource
+    return out
+
+
+@pytest.mark.parametrize(
+    "raw, n, yields, cited, gap_keys",
+    [
+        pytest.param(
+            {"roll": 4, "farms": 3},
+            4,
+            {"food": 12},
+            ["dl.profit-roll", "dl.profit-farm"],
+            [],
+            id="dl.profit-farm",
+        ),
+        pytest.param(
+            {"roll": 3, "pollution_clouds": 1, "farms": 1},
+            2,
+            {"food": 2},
+            ["dl.profit-roll", "dl.pollution-reduces-n", "dl.profit-farm"],
+            [],
+            id="dl.pollution-reduces-n",
+        ),
+        pytest.param(
+            {"roll": 2, "pollution_clouds": 5, "farms": 2},
+            0,
+            {},
+            ["dl.profit-roll", "dl.pollution-reduces-n", "dl.profit-farm"],
+            ["dl.profit-farm"],
+            id="dl.pollution-reduces-n-negative-is-zero",
+        ),
+        pytest.param(
+            {
+                "roll": 3,
+                "facilities": [fac("c", "conventional-power-plant"), fac("a", "nuclear-power-plant")],
+            },
+            3,
+            {"energy": 30 + 90},
+            ["dl.profit-roll", "dl.profit-power", "dl.profit-power"],
+            [],
+            id="dl.profit-power-10N-30N",
+        ),
+        pytest.param(
+            {"roll": 4, "facilities": [fac("c", "conventional-power-plant", robots=2)]},
+            4,
+            {"energy": 10 * (4 + 2)},
+            ["dl.profit-roll", "dl.robots-raise-n", "dl.profit-power", "dl.robots-example"],
+            [],
+            id="dl.robots-example-10x(N+2)",
+        ),
+        pytest.param(
+            {"roll": 4, "forests": 10, "facilities": [fac("w", "wood-industry")]},
+            4,
+            {"wood": 12},
+            ["dl.profit-roll", "dl.profit-wood"],
+            [],
+            id="dl.profit-wood",
+        ),
+        pytest.param(
+            {"roll": 5, "forests": 2, "facilities": [fac("w", "wood-industry")]},
+            5,
+            {"wood": 6},
+            ["dl.profit-roll", "dl.profit-wood"],
+            ["dl.profit-wood"],
+            id="dl.profit-wood-too-few-forests",
+        ),
+        pytest.param(
+            {
+                "roll": 2,
+                "facilities": [
+                    fac("m", "mine", resource="uranium"),
+                    fac("k", "mine", robots=1, resource="coal"),
+                ],
+            },
+            2,
+            {"coal": 3, "uranium": 2},
+            ["dl.profit-roll", "dl.profit-mines", "dl.robots-raise-n", "dl.profit-mines"],
+            [],
+            id="dl.profit-mines",
+        ),
+        pytest.param(
+            {
+                "roll": 2,
+                "facilities": [
+                    fac("1", "arms-infantry"),
+                    fac("2", "arms-armored"),
+                    fac("3", "arms-ships"),
+                    fac("4", "arms-missiles"),
+                    fac("5", "arms-super-missiles"),
+                    fac("6", "robot-factory"),
+                    fac("7", "land-transport-industry"),
+                    fac("8", "sea-transport-industry"),
+                ],
+            },
+            2,
+            {
+                "robots": 2,
+                "land": 2,
+                "sea": 2,
+                "infantry": 2,
+                "armored": 2,
+                "ships": 2,
+                "missile_launchers": 2,
+                "super_missile_launchers": 2,
+            },
+            ["dl.profit-roll"] + ["dl.profit-other-factories"] * 8,
+            [],
+            id="dl.profit-other-factories",
+        ),
+        pytest.param(
+            {"roll": 3, "facilities": [fac("f", "food-industry")]},
+            3,
+            {"food": 3},
+            ["dl.profit-roll", "dl.profit-other-factories"],
+            ["dl.profit-other-factories"],
+            id="food-industry-product-gap",
+        ),
+        pytest.param(
+            {"roll": 3, "facilities": [fac("t", "treatment-plant")]},
+            3,
+            {},
+            ["dl.profit-roll", "dl.pollution-treatment-plant"],
+            ["dl.profit-other-factories"],
+            id="treatment-plant-gap",
+        ),
+        pytest.param(
+            # dl.robots-raise-n after dl.pollution-reduces-n floored N at 0: 0 + 3 robots.
+            {"roll": 2, "pollution_clouds": 4, "facilities": [fac("m", "mine", robots=3, resource="iron")]},
+            0,
+            {"iron": 3},
+            ["dl.profit-roll", "dl.pollution-reduces-n", "dl.robots-raise-n", "dl.profit-mines"],
+            ["dl.robots-raise-n"],
+            id="robots-after-clouds-gap",
+        ),
+        pytest.param(
+            {"roll": 4, "pollution_clouds": 1, "facilities": [fac("m", "mine", robots=1, resource="iron")]},
+            3,
+            {"iron": 4},
+            ["dl.profit-roll", "dl.pollution-reduces-n", "dl.robots-raise-n", "dl.profit-mines"],
+            [],
+            id="robots-and-clouds-no-gap-when-readings-agree",
+        ),
+    ],
+)
+def test_profit(raw, n, yields, cited, gap_keys):
+    result = run("profit", raw)
+    assert result.outcome["n"] == n
+    assert result.outcome["yields"] == yields
+    assert steps(result) == cited
+    assert gaps(result) == gap_keys
+
+
+def test_profit_removes_every_farm_and_the_forests_taken():
+    # dl.profit-farm: the farm token is removed; dl.profit-wood: two wood industries share 5 forests.
+    result = run(
+        "profit",
+        {
+            "roll": 3,
+            "farms": 4,
+            "forests": 5,
+            "facilities": [fac("a", "wood-industry"), fac("b", "wood-industry")],
+        },
+    )
+    assert result.outcome["farms_removed"] == 4
+    assert result.outcome["forests_removed"] == 5
+    assert result.outcome["yields"] == {"food": 12, "wood": 15}
+    assert [f["yields"] for f in result.outcome["facilities"]] == [{"wood": 9}, {"wood": 6}]
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        ({"roll": 7}, "inputs.roll"),
+        ({"roll": 0}, "inputs.roll"),
+        ({}, "inputs.roll"),
+        ({"roll": 3, "pollution_clouds": -1}, "inputs.pollution_clouds"),
+        ({"roll": 3, "facilities": [fac("m", "mine")]}, "inputs.facilities.0.resource"),
+        (
+            {"roll": 3, "facilities": [fac("p", "robot-factory", resource="coal")]},
+            "inputs.facilities.0.resource",
+        ),
+        ({"roll": 3, "facilities": [fac("m", "mine", resource="food")]}, "inputs.facilities.0.resource"),
+        (
+            {"roll": 3, "facilities": [fac("x", "robot-factory"), fac("x", "robot-factory")]},
+            "inputs.facilities.1.id",
+        ),
+        ({"roll": 3, "facilities": [fac("x", "bakery")]}, "inputs.facilities.0.kind"),
+    ],
+)
+def test_profit_rejects_bad_inputs(raw, path):
+    assert path in errors("profit", raw)
+
+
+FACILITY = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(
+            [k for k in adj("profit").inputs.fields["facilities"].item.fields["kind"].options if k != "mine"]
+        ),
+        "robots": st.integers(0, 99),
+    }
+) | st.fixed_dictionaries(
+    {
+        "kind": st.just("mine"),
+        "robots": st.integers(0, 99),
+        "resource": st.sampled_from(["coal", "uranium", "sulfur"]),
+    }
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    roll=st.integers(1, 6),
+    clouds=st.integers(0, 999),
+    farms=st.integers(0, 999),
+    forests=st.integers(0, 9999),
+    facilities=st.lists(FACILITY, max_size=8),
+)
+def test_profit_yields_are_never_negative(roll, clouds, farms, forests, facilities):
+    # dl.pollution-reduces-n: "wynik ujemny traktuje się jak zero".
+    raw = {
+        "roll": roll,
+        "pollution_clouds": clouds,
+        "farms": farms,
+        "forests": forests,
+        "facilities": [{"id": str(n), **f} for n, f in enumerate(facilities)],
+    }
+    out = run("profit", raw).outcome
+    assert out["n"] == max(0, roll - clouds)
+    assert all(v > 0 for v in out["yields"].values())
+    assert 0 <= out["forests_removed"] <= forests
+    assert out["farms_removed"] == farms
+
+
+# ====================================================================== wind
+
+
+def wind(**kw):
+    raw = {"direction_roll": 3, "strength_roll": 2, "width": 10, "height": 8, **kw}
+    return run("wind", raw)
+
+
+@pytest.mark.parametrize("roll", [1, 6], ids=["dl.wind-calm-1", "dl.wind-calm-6"])
+def test_wind_calm_ends_the_stage_at_once(roll):
+    result = wind(direction_roll=roll, strength_roll=6, pollution=[[1, 1]], fires=[[2, 2]], burnable=[[3, 2]])
+    assert result.outcome == {
+        "direction": None,
+        "strength": 0,
+        "pollution": [[1, 1]],
+        "radioactive": [],
+        "new_fires": [],
+        "removed_off_board": [],
+    }
+    assert steps(result) == ["dl.wind-rolls", "dl.wind-calm"]
+    assert gaps(result) == []
+
+
+@pytest.mark.parametrize(
+    "roll, direction, moved",
+    [
+        (2, "south", [4, 6]),  # dl.wind-direction: 2 - południe; y grows south
+        (3, "east", [6, 4]),  # 3 - wschód; x grows east
+        (4, "north", [4, 2]),  # 4 - północ
+        (5, "west", [2, 4]),  # 5 - zachód
+    ],
+)
+def test_wind_moves_clouds_by_the_strength(roll, direction, moved):
+    result = wind(direction_roll=roll, strength_roll=2, pollution=[[4, 4]], radioactive=[[4, 4]])
+    assert result.outcome["direction"] == direction
+    assert result.outcome["strength"] == 2
+    assert result.outcome["pollution"] == [moved]
+    assert result.outcome["radioactive"] == [moved]
+    assert steps(result) == ["dl.wind-rolls", "dl.wind-direction", "dl.wind-strength", "dl.wind-drift"]
+
+
+def test_wind_blows_tokens_off_the_board_for_good():
+    # dl.wind-off-board: a token moved off the board is removed and never comes back.
+    result = wind(direction_roll=3, strength_roll=3, pollution=[[6, 0], [7, 0]], radioactive=[[9, 7]])
+    assert result.outcome["pollution"] == [[9, 0]]
+    assert result.outcome["radioactive"] == []
+    assert result.outcome["removed_off_board"] == [
+        {"kind": "pollution", "from": [7, 0]},
+        {"kind": "radioactive", "from": [9, 7]},
+    ]
+    assert steps(result)[-1] == "dl.wind-off-board"
+
+
+def test_wind_north_off_the_top_edge():
+    result = wind(direction_roll=4, strength_roll=1, pollution=[[0, 0]])
+    assert result.outcome["pollution"] == []
+    assert result.outcome["removed_off_board"] == [{"kind": "pollution", "from": [0, 0]}]
+
+
+@pytest.mark.parametrize(
+    "kw, new_fires, gap_keys",
+    [
+        # dl.wind-fire-spread + dl.fire-spread: one field downwind, whatever the strength.
+        pytest.param(
+            {"strength_roll": 6, "fires": [[2, 2]], "burnable": [[3, 2], [8, 2]]},
+            [[3, 2]],
+            [],
+            id="one-field-downwind",
+        ),
+        pytest.param(
+            {"fires": [[2, 2]], "burnable": [[2, 3], [1, 2]]}, [], [], id="nothing-burnable-downwind"
+        ),
+        pytest.param({"fires": [[9, 2]], "burnable": [[8, 2]]}, [], [], id="downwind-is-off-board"),
+        pytest.param(
+            {"fires": [[2, 2], [3, 2]], "burnable": [[3, 2]]},
+            [],
+            ["dl.wind-fire-spread"],
+            id="already-burning-gap",
+        ),
+        pytest.param(
+            {"fires": [[2, 2]], "burnable": [[3, 2], [4, 2]]},
+            [[3, 2]],
+            ["dl.wind-fire-spread"],
+            id="no-chain-gap",
+        ),
+    ],
+)
+def test_wind_spreads_fires(kw, new_fires, gap_keys):
+    result = wind(**kw)
+    assert result.outcome["new_fires"] == new_fires
+    assert gaps(result) == gap_keys
+    assert "dl.fire-spread" in steps(result) and "dl.wind-fire-spread" in steps(result)
+    assert ("dl.wind-fire-burns" in steps(result)) == bool(new_fires)
+
+
+@pytest.mark.parametrize(
+    "kw, path",
+    [
+        ({"pollution": [[10, 0]]}, "inputs.pollution.0"),  # x must be < width
+        ({"radioactive": [[0, 0], [0, 8]]}, "inputs.radioactive.1"),  # y must be < height
+        ({"burnable": [[1, 1], [11, 1]]}, "inputs.burnable.1"),
+        ({"fires": [[1, 1], [1, 1]]}, "inputs.fires.1"),
+        ({"pollution": [[1, 1, 1]]}, "inputs.pollution.0"),
+        ({"pollution": [[-1, 1]]}, "inputs.pollution.0.0"),
+        ({"width": 0}, "inputs.width"),
+        ({"direction_roll": 7}, "inputs.direction_roll"),
+        ({"strength_roll": 0}, "inputs.strength_roll"),
+    ],
+)
+def test_wind_rejects_bad_inputs(kw, path):
+    raw = {"direction_roll": 3, "strength_roll": 2, "width": 10, "height": 8, **kw}
+    assert path in errors("wind", raw)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_wind_never_leaves_a_token_outside_the_board(data):
+    width, height = data.draw(st.integers(1, 12)), data.draw(st.integers(1, 12))
+    coord = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1)).map(list)
+    raw = {
+        "direction_roll": data.draw(st.integers(1, 6)),
+        "strength_roll": data.draw(st.integers(1, 6)),
+        "width": width,
+        "height": height,
+        "pollution": data.draw(st.lists(coord, max_size=6)),
+        "radioactive": data.draw(st.lists(coord, max_size=6)),
+        "fires": data.draw(st.lists(coord, max_size=6, unique_by=tuple)),
+        "burnable": data.draw(st.lists(coord, max_size=20, unique_by=tuple)),
+    }
+    out = run("wind", raw).outcome
+    for x, y in out["pollution"] + out["radioactive"] + out["new_fires"]:
+        assert 0 <= x < width and 0 <= y < height
+    assert len(out["pollution"]) + len(out["radioactive"]) + len(out["removed_off_board"]) == len(
+        raw["pollution"]
+    ) + len(raw["radioactive"])
+
+
+# =================================================================== missile
+
+# districts -> (destroyed, remaining, attacks to raze) under "half rounded up".
+MISSILE = {
+    1: (1, 0, 1),
+    2: (1, 1, 2),
+    3: (2, 1, 2),
+    4: (2, 2, 3),
+    5: (3, 2, 3),
+    6: (3, 3, 3),
+    7: (4, 3, 3),
+    8: (4, 4, 4),
+    9: (5, 4, 4),
+    10: (5, 5, 4),
+    11: (6, 5, 4),
+    12: (6, 6, 4),
+}
+
+
+@pytest.mark.parametrize("districts", range(1, 13), ids=lambda d: f"dl.missile-effect-{d}")
+def test_missile_destroys_every_second_district(districts):
+    result = run("missile", {"districts": districts, "kind": "missile"})
+    destroyed, remaining, attacks = MISSILE[districts]
+    assert result.outcome == {
+        "destroyed": destroyed,
+        "remaining": remaining,
+        "attacks_to_raze": attacks,
+        "radioactive_cloud": False,
+    }
+    assert steps(result) == ["dl.missile-effect", "dl.doubt-8"]
+    # Every sequence of attacks meets an odd count (at the latest the last district).
+    assert gaps(result) == ["dl.missile-effect"]
+
+
+def test_missile_follows_doubt_8_count_for_twelve_districts():
+    # dl.doubt-8: 12 -> first 6, second 3, third "two or one", the fourth razes the city.
+    destroyed = []
+    districts = 12
+    while districts:
+        out = run("missile", {"districts": districts}).outcome
+        destroyed.append(out["destroyed"])
+        districts = out["remaining"]
+    assert destroyed == [6, 3, 2, 1]
+
+
+def test_super_missile_same_city_rule_and_cloud_gap():
+    # dl.super-missile-same-rules, dl.super-missile-cloud; dl.radioactive-cloud speaks of a cloud that stops.
+    result = run("missile", {"districts": 3, "kind": "super"})
+    assert result.outcome == {"destroyed": 2, "remaining": 1, "attacks_to_raze": 2, "radioactive_cloud": True}
+    assert steps(result) == [
+        "dl.super-missile-same-rules",
+        "dl.missile-effect",
+        "dl.doubt-8",
+        "dl.super-missile-cloud",
+    ]
+    assert gaps(result) == ["dl.missile-effect", "dl.radioactive-cloud"]
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        ({"districts": 0}, "inputs.districts"),
+        ({"districts": 13}, "inputs.districts"),
+        ({"districts": 4, "kind": "nuke"}, "inputs.kind"),
+        ({"kind": "super"}, "inputs.districts"),
+    ],
+)
+def test_missile_rejects_bad_inputs(raw, path):
+    assert path in errors("missile", raw)
+
+
+@settings(max_examples=200, deadline=None)
+@given(districts=st.integers(1, 12), kind=st.sampled_from(["missile", "super"]))
+def test_missile_never_destroys_more_districts_than_there_are(districts, kind):
+    out = run("missile", {"districts": districts, "kind": kind}).outcome
+    assert 1 <= out["destroyed"] <= districts
+    assert out["remaining"] == districts - out["destroyed"]
+    assert out["destroyed"] == math.ceil(districts / 2)
+    assert 1 <= out["attacks_to_raze"] <= districts
+
+
+# ================================================================== movement
+
+
+@pytest.mark.parametrize(
+    "unit, terrain, allowed, fields, cited",
+    [
+        ("infantry", "open", True, 2, "dl.infantry-move"),  # dwa pola lądowe
+        ("infantry", "forest", True, 1, "dl.infantry-forest-route"),  # las: jedno pole
+        ("infantry", "route", True, 5, "dl.infantry-forest-route"),  # wzdłuż szlaku: pięć pól
+        ("infantry", "sea", False, 0, "dl.infantry-move"),  # land fields only
+        ("armored", "open", True, 3, "dl.armored-move"),  # trzy pola
+        ("armored", "route", True, 5, "dl.armored-move"),  # wzdłuż szlaku: pięć pól
+        ("armored", "forest", False, 0, "dl.armored-forest"),  # nie może wejść na las
+        ("armored", "sea", False, 0, "dl.armored-move"),
+        ("ship", "sea", True, 5, "dl.ship-move"),  # tylko po polach morskich, pięć pól
+        ("ship", "open", False, 0, "dl.ship-move"),
+        ("ship", "forest", False, 0, "dl.ship-move"),
+        ("ship", "route", False, 0, "dl.ship-move"),
+    ],
+)
+def test_movement(unit, terrain, allowed, fields, cited):
+    result = run("movement", {"unit": unit, "terrain": terrain})
+    assert result.outcome == {"allowed": allowed, "max_fields": fields}
+    assert steps(result)[0] == cited
+    assert ("dl.ship-transport" in steps(result)) == (terrain == "sea" and unit != "ship")
+    assert gaps(result) == (["dl.armored-move"] if (unit, terrain) == ("armored", "sea") else [])
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        ({"unit": "tank", "terrain": "open"}, "inputs.unit"),
+        ({"unit": "ship", "terrain": "air"}, "inputs.terrain"),
+        ({"unit": "ship"}, "inputs.terrain"),
+    ],
+)
+def test_movement_rejects_bad_inputs(raw, path):
+    assert path in errors("movement", raw)
+
+
+# =========================================================== move-and-attack
+
+
+@pytest.mark.parametrize(
+    "actions, original, gniazdo",
+    [
+        ([], True, True),
+        (["move"], True, True),  # dl.military-stage: units move
+        (["attack"], True, True),  # dl.military-stage: units attack
+        (["move", "attack"], None, True),  # dl.doubt-6 / dl.proposal-6
+        (["attack", "move"], None, True),  # dl.proposal-6: in any order
+        (["move", "move"], None, False),  # dl.proposal-6: one move
+        (["attack", "attack"], None, False),  # dl.proposal-6: one attack
+        (["move", "attack", "move"], None, False),
+    ],
+)
+def test_move_and_attack(actions, original, gniazdo):
+    first = run("move-and-attack", {"actions": actions}, "original")
+    assert first.outcome == {"allowed": original}
+    assert gaps(first) == (["dl.doubt-6"] if original is None else [])
+    assert steps(first)[0] == "dl.military-stage"
+    second = run("move-and-attack", {"actions": actions}, "gniazdo")
+    assert second.outcome == {"allowed": gniazdo}
+    assert steps(second) == ["dl.proposal-6"]
+    assert gaps(second) == []
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        ({"actions": ["fly"]}, "inputs.actions.0"),
+        ({"actions": ["move"] * 7}, "inputs.actions"),
+        ({"actions": "move"}, "inputs.actions"),
+        ({}, "inputs.actions"),
+    ],
+)
+def test_move_and_attack_rejects_bad_inputs(raw, path):
+    assert path in errors("move-and-attack", raw)
+
+
+# ================================================================= pollution
+
+
+@pytest.mark.parametrize("districts", range(1, 13))
+@pytest.mark.parametrize("plant", [False, True], ids=["no-plant", "treatment-plant"])
+def test_pollution_after_the_eighth_district(districts, plant):
+    # dl.pollution-appears: after the eighth district; dl.pollution-treatment-plant: a plant built before avoids it.
+    result = run("pollution", {"districts": districts, "treatment_plant": plant})
+    expected = districts >= 8 and not plant
+    assert result.outcome == {"pollution": expected}
+    assert steps(result) == (
+        ["dl.pollution-appears"]
+        if districts < 8
+        else ["dl.pollution-appears", "dl.pollution-treatment-plant"]
+    )
+    assert gaps(result) == (["dl.pollution-appears"] if expected else [])
+
+
+def test_pollution_rejects_bad_inputs():
+    assert "inputs.districts" in errors("pollution", {"districts": 13})
+    assert "inputs.treatment_plant" in errors("pollution", {"districts": 8, "treatment_plant": 1})
+
+
+# ============================================================== interception
+
+
+@pytest.mark.parametrize(
+    "roll, shot_down", [(1, False), (2, False), (3, False), (4, False), (5, True), (6, True)]
+)
+def test_interception_on_five_or_six(roll, shot_down):
+    # dl.ship-intercept: "jeżeli wyrzuci 5 lub 6 oczek".
+    result = run("interception", {"roll": roll})
+    assert result.outcome == {"shot_down": shot_down}
+    assert steps(result) == ["dl.ship-intercept"]
+    assert gaps(result) == []
+
+
+def test_interception_of_a_super_missile_is_a_gap():
+    result = run("interception", {"roll": 6, "kind": "super"})
+    assert result.outcome == {"shot_down": True}
+    assert steps(result) == ["dl.ship-intercept", "dl.super-missile-same-rules"]
+    assert gaps(result) == ["dl.ship-intercept"]
+
+
+def test_interception_rejects_bad_inputs():
+    assert "inputs.roll" in errors("interception", {"roll": 7})
+    assert "inputs.kind" in errors("interception", {"roll": 5, "kind": "laser"})
+
+
+# ================================================================== disputes
+
+
+def test_all_ten_doubts_are_disputes_with_their_proposals():
+    disputes = {d.key: d for d in engine.disputes_for(GAME)}
+    for n in range(1, 11):
+        assert f"dl.doubt-{n}" in disputes[f"doubt-{n}"].clauses
+    for n in (1, 5, 6):
+        assert f"dl.proposal-{n}" in disputes[f"doubt-{n}"].clauses
+    assert disputes["missile-odd-districts"].inputs == {"districts": 3, "kind": "missile"}
+
+
+@pytest.mark.parametrize("key", ["doubt-1", "doubt-5", "doubt-6"])
+def test_disputes_with_a_proposal_rule_differently_under_gniazdo(key):
+    d = next(d for d in engine.disputes_for(GAME) if d.key == key)
+    original = run(d.adjudicator, d.inputs, "original").outcome
+    gniazdo = run(d.adjudicator, d.inputs, "gniazdo").outcome
+    assert original != gniazdo
+
+
+def test_summaries_are_plain_sentences():
+    for a in engine.for_game(GAME):
+        for example in a.examples:
+            sentence = a.describe(a(a.validate(example), variant="original").outcome)
+            assert sentence and sentence.endswith("."), a.name

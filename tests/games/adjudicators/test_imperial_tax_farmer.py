@@ -1,0 +1,929 @@
+"""Imperial Tax Farmer: each adjudicator against the prototype rules (no database).
+
+Every case names, in its id, the clause (and where useful the sentence) it checks.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games import engine
+from games.engine import Invalid
+from rules import corpus
+
+GAME = "imperial-tax-farmer"
+
+
+def adj(name):
+    found = engine.get(GAME, name)
+    assert found is not None, name
+    return found
+
+
+def rule(name, raw, variant="original"):
+    a = adj(name)
+    result = a(a.validate(raw), variant=variant)
+    # Every step and gap cites a clause the adjudicator declares.
+    assert {s.clause for s in result.steps} <= set(a.clauses)
+    assert {g.clause for g in result.gaps} - {None} <= set(a.clauses)
+    return result
+
+
+def steps(result):
+    return [s.clause for s in result.steps]
+
+
+def gaps(result):
+    return [g.clause for g in result.gaps]
+
+
+def errors(name, raw):
+    with pytest.raises(Invalid) as exc:
+        adj(name).validate(raw)
+    return exc.value.errors
+
+
+# --- the corpus pieces the adjudicators lean on ---------------------------------
+
+
+def test_everyone_loses_variant_activates_the_optional_clarification():
+    game = corpus.game(GAME)
+    assert [v.slug for v in game.variants] == ["original", "everyone-loses"]
+    kinds = {c.key: c.kind for c in game.clauses}
+    assert game.variants[1].activates == ("itf.optional.everyone-loses",)
+    assert kinds["itf.optional.everyone-loses"] == "clarification"
+
+
+def test_broken_sentence_of_lines_19_and_21_is_one_clause():
+    texts = {c.key: c.text for c in corpus.game(GAME).clauses}
+    text = corpus.normalise(texts["itf.rebellion.while-rebelling"])
+    assert "nie można korzystać z akcji i zbierać produkcji" in text
+
+
+def test_disputes_are_registered():
+    keys = {d.key for d in engine.disputes_for(GAME)}
+    assert {"bribery-rate", "first-player-tie", "marker-past-100", "everyone-loses"} <= keys
+
+
+# --- rebellion-test ---------------------------------------------------------------
+
+EFFECTS = ["marker-placed", "agents-removed", "need-cards-reshuffled"]
+REBELS = [
+    "itf.rebellion.test-each",
+    "itf.rebellion.dice-count",
+    "itf.rebellion.threshold",
+    "itf.rebellion.marker",
+    "itf.rebellion.remove-agents",
+    "itf.rebellion.remove-needs",
+    "itf.rebellion.while-rebelling",
+]
+CALM = ["itf.rebellion.test-each", "itf.rebellion.dice-count", "itf.rebellion.threshold"]
+
+
+@pytest.mark.parametrize(
+    "raw, outcome, keys, gap_keys",
+    [
+        pytest.param(
+            {"players": 3, "dice": [2, 2, 2], "agents": 4, "coins": 2, "rebelling": False},
+            {"tested": True, "dice_sum": 6, "threshold": 6, "rebellion": True, "effects": EFFECTS},
+            REBELS,
+            ["itf.rebellion.remove-needs"],
+            id="itf.rebellion.threshold: sum equal to agents+coins rebels ('rowna badz mniejsza')",
+        ),
+        pytest.param(
+            {"players": 3, "dice": [3, 2, 2], "agents": 4, "coins": 2, "rebelling": False},
+            {"tested": True, "dice_sum": 7, "threshold": 6, "rebellion": False, "effects": []},
+            CALM,
+            [],
+            id="itf.rebellion.threshold: one more than agents+coins does not rebel",
+        ),
+        pytest.param(
+            {"players": 6, "dice": [1, 1, 1, 1, 1, 1], "agents": 6, "coins": 0, "rebelling": False},
+            {"tested": True, "dice_sum": 6, "threshold": 6, "rebellion": True, "effects": EFFECTS},
+            REBELS,
+            [],
+            id="itf.rebellion.dice-count: 6 players roll 6 dice; no coins, so no coin gap",
+        ),
+        pytest.param(
+            {"players": 4, "dice": [1, 1, 1, 1], "agents": 0, "coins": 3, "rebelling": False},
+            {"tested": True, "dice_sum": 4, "threshold": 3, "rebellion": False, "effects": []},
+            CALM,
+            [],
+            id="itf.rebellion.threshold: coins count, not the card's number",
+        ),
+        pytest.param(
+            {"players": 5, "dice": [], "agents": 9, "coins": 8, "rebelling": True},
+            {"tested": False, "dice_sum": None, "threshold": None, "rebellion": False, "effects": []},
+            ["itf.rebellion.no-retest"],
+            [],
+            id="itf.rebellion.no-retest: a rebelling province is not tested",
+        ),
+        pytest.param(
+            {"players": 3, "dice": [1, 1, 1], "agents": 9, "coins": 8, "rebelling": True},
+            {"tested": False, "dice_sum": None, "threshold": None, "rebellion": False, "effects": []},
+            ["itf.rebellion.no-retest"],
+            [],
+            id="itf.rebellion.no-retest: dice rolled anyway are ignored",
+        ),
+        pytest.param(
+            {"players": 3, "dice": [5, 5, 5], "agents": 4, "coins": 6, "rebelling": False, "estyx": True},
+            {"tested": True, "dice_sum": 15, "threshold": 10, "rebellion": False, "effects": []},
+            CALM,
+            ["itf.setup.estyx"],
+            id="itf.setup.estyx: two need cards, 'the NEED CARD' is silent",
+        ),
+    ],
+)
+def test_rebellion_test(raw, outcome, keys, gap_keys):
+    result = rule("rebellion-test", raw)
+    assert result.outcome == outcome
+    assert steps(result) == keys
+    assert gaps(result) == gap_keys
+
+
+def test_rebellion_test_says_the_numbers():
+    result = rule("rebellion-test", {"players": 4, "dice": [2, 3, 1, 4], "agents": 7, "coins": 4})
+    assert result.steps[2].explanation == (
+        "7 agents + 4 coins = 11; the dice total 10 is not more, so a rebellion begins."
+    )
+    assert adj("rebellion-test").describe(result.outcome) == (
+        "Rebellion: the dice total 10, not more than 11 agents and coins."
+    )
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        pytest.param(
+            {"players": 2, "dice": [1, 1], "agents": 0, "coins": 0}, "inputs.players", id="3 players at least"
+        ),
+        pytest.param(
+            {"players": 7, "dice": [1] * 6, "agents": 0, "coins": 0},
+            "inputs.players",
+            id="itf.setup.dice: 6 at most",
+        ),
+        pytest.param(
+            {"players": 4, "dice": [1, 2, 3], "agents": 0, "coins": 0},
+            "inputs.dice",
+            id="itf.rebellion.dice-count: one die per player",
+        ),
+        pytest.param(
+            {"players": 3, "dice": [], "agents": 0, "coins": 0}, "inputs.dice", id="a test needs its dice"
+        ),
+        pytest.param(
+            {"players": 3, "dice": [1, 2], "agents": 0, "coins": 0, "rebelling": True},
+            "inputs.dice",
+            id="rebelling: no dice or all dice",
+        ),
+        pytest.param(
+            {"players": 3, "dice": [1, 7, 2], "agents": 0, "coins": 0}, "inputs.dice.1", id="a die shows 1-6"
+        ),
+        pytest.param(
+            {"players": 3, "dice": [1] * 7, "agents": 0, "coins": 0}, "inputs.dice", id="seven dice"
+        ),
+        pytest.param(
+            {"players": 3, "dice": [1, 1, 1], "agents": -1, "coins": 0}, "inputs.agents", id="negative agents"
+        ),
+        pytest.param(
+            {"players": 3, "dice": [1, 1, 1], "agents": True, "coins": 0},
+            "inputs.agents",
+            id="bool is not a number",
+        ),
+        pytest.param({"players": 3, "dice": [1, 1, 1], "agents": 1}, "inputs.coins", id="coins required"),
+        pytest.param(
+            {"players": 3, "dice": [1, 1, 1], "agents": 1, "coins": 0, "rebelling": "no"},
+            "inputs.rebelling",
+            id="rebelling is a bool",
+        ),
+        pytest.param(
+            {"players": 3, "dice": [1, 1, 1], "agents": 1, "coins": 0, "province": "X"},
+            "inputs.province",
+            id="unknown field",
+        ),
+    ],
+)
+def test_rebellion_test_rejects(raw, path):
+    assert path in errors("rebellion-test", raw)
+
+
+def test_rebellion_test_dice_message_is_exact():
+    errs = errors("rebellion-test", {"players": 4, "dice": [1, 2, 3], "agents": 0, "coins": 0})
+    assert errs == {"inputs.dice": ["Roll one die per player: 4 players roll 4 dice, not 3."]}
+
+
+# --- control ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "raw, outcome, keys, gap_keys",
+    [
+        pytest.param(
+            {"agents": {"Ala": 4, "Bartek": 2, "Celina": 1}},
+            {"controller": "Ala", "active": True},
+            ["itf.actions.majority"],
+            [],
+            id="itf.actions.majority: most agents acts",
+        ),
+        pytest.param(
+            {"agents": {"Ala": 4, "Bartek": 3, "Celina": 3}},
+            {"controller": "Ala", "active": True},
+            ["itf.actions.majority"],
+            [],
+            id="itf.actions.majority: plurality, not half, is enough",
+        ),
+        pytest.param(
+            {"agents": {"Ala": 3, "Bartek": 3, "Celina": 1}, "imperia": False},
+            {"controller": None, "active": False},
+            ["itf.actions.no-majority"],
+            [],
+            id="itf.actions.no-majority: tie leaves the province inactive",
+        ),
+        pytest.param(
+            {"agents": {}, "imperia": False},
+            {"controller": None, "active": False},
+            ["itf.actions.no-majority"],
+            [],
+            id="itf.actions.no-majority: empty province inactive",
+        ),
+        pytest.param(
+            {"agents": {"Ala": 0, "Bartek": 0}, "imperia": False},
+            {"controller": None, "active": False},
+            ["itf.actions.no-majority"],
+            [],
+            id="itf.actions.no-majority: zero agents is no majority",
+        ),
+        pytest.param(
+            {"agents": {"Ala": 3, "Bartek": 3}, "imperia": True},
+            {"controller": None, "active": True},
+            ["itf.actions.no-majority"],
+            ["itf.actions.no-majority"],
+            id="itf.actions.no-majority: IMPERIA stays active, who acts is a gap",
+        ),
+        pytest.param(
+            {"agents": {"Ala": 1, "Bartek": 5}, "imperia": True},
+            {"controller": "Bartek", "active": True},
+            ["itf.actions.majority"],
+            [],
+            id="itf.actions.majority: IMPERIA with a majority, no gap",
+        ),
+    ],
+)
+def test_control(raw, outcome, keys, gap_keys):
+    result = rule("control", raw)
+    assert result.outcome == outcome
+    assert steps(result) == keys
+    assert gaps(result) == gap_keys
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        pytest.param({"agents": {"Ala": -1}}, "inputs.agents.Ala", id="negative agents"),
+        pytest.param({"agents": {"Ala": "3"}}, "inputs.agents.Ala", id="agents are numbers"),
+        pytest.param({"agents": {f"P{n}": 1 for n in range(7)}}, "inputs.agents", id="at most 6 players"),
+        pytest.param({"agents": [1, 2]}, "inputs.agents", id="agents is an object"),
+        pytest.param({"imperia": True}, "inputs.agents", id="agents required"),
+    ],
+)
+def test_control_rejects(raw, path):
+    assert path in errors("control", raw)
+
+
+# --- crush-rebellion --------------------------------------------------------------
+
+CRUSHED = ["itf.crush.requirements", "itf.crush.reward", "itf.rebellion.no-retest"]
+
+
+@pytest.mark.parametrize(
+    "raw, outcome, keys, gap_keys",
+    [
+        pytest.param(
+            {"agents": {"Ala": 5, "Bartek": 3}, "player": "Ala", "weapon": True},
+            {"crushed": True, "election_points": 10},
+            CRUSHED,
+            ["itf.crush.requirements"],
+            id="itf.crush.requirements+reward: weapon and majority give 10 points",
+        ),
+        pytest.param(
+            {"agents": {"Ala": 1, "Bartek": 0}, "player": "Ala", "weapon": True},
+            {"crushed": True, "election_points": 10},
+            CRUSHED,
+            ["itf.crush.requirements"],
+            id="itf.crush.requirements: one agent against none is a majority",
+        ),
+        pytest.param(
+            {"agents": {"Ala": 4, "Bartek": 4}, "player": "Ala", "weapon": True},
+            {"crushed": False, "election_points": 0},
+            ["itf.crush.requirements"],
+            [],
+            id="itf.crush.requirements: a tie is no majority",
+        ),
+        pytest.param(
+            {"agents": {"Ala": 5, "Bartek": 3}, "player": "Ala", "weapon": False},
+            {"crushed": False, "election_points": 0},
+            ["itf.crush.requirements"],
+            [],
+            id="itf.crush.requirements: no WEAPON card",
+        ),
+        pytest.param(
+            {"agents": {"Ala": 2, "Bartek": 3}, "player": "Ala", "weapon": True},
+            {"crushed": False, "election_points": 0},
+            ["itf.crush.requirements"],
+            [],
+            id="itf.crush.requirements: another player has the majority",
+        ),
+        pytest.param(
+            {"agents": {"Bartek": 3}, "player": "Ala", "weapon": True},
+            {"crushed": False, "election_points": 0},
+            ["itf.crush.requirements"],
+            [],
+            id="itf.crush.requirements: no agents there",
+        ),
+    ],
+)
+def test_crush_rebellion(raw, outcome, keys, gap_keys):
+    result = rule("crush-rebellion", raw)
+    assert result.outcome == outcome
+    assert steps(result) == keys
+    assert gaps(result) == gap_keys
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        pytest.param({"agents": {"Ala": 1}, "player": "Ala"}, "inputs.weapon", id="weapon required"),
+        pytest.param(
+            {"agents": {"Ala": 1}, "player": "Ala", "weapon": 1}, "inputs.weapon", id="weapon is a bool"
+        ),
+        pytest.param(
+            {"agents": {"Ala": 1}, "player": "  ", "weapon": True}, "inputs.player", id="blank player"
+        ),
+        pytest.param(
+            {"agents": {"Ala": 1}, "player": "x" * 41, "weapon": True}, "inputs.player", id="long name"
+        ),
+    ],
+)
+def test_crush_rebellion_rejects(raw, path):
+    assert path in errors("crush-rebellion", raw)
+
+
+# --- bribery ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "raw, outcome, keys, gap_keys",
+    [
+        pytest.param(
+            {"points": 30, "gold": 2, "sell_points": 8, "buy_points": 0},
+            {"points_after": 22, "gold_after": 6},
+            ["itf.bribery.points-for-gold", "itf.bribery.rate"],
+            [],
+            id="itf.bribery.rate: every 2 points off the track give 1 gold",
+        ),
+        pytest.param(
+            {"points": 20, "gold": 0, "sell_points": 20},
+            {"points_after": 0, "gold_after": 10},
+            ["itf.bribery.points-for-gold", "itf.bribery.rate"],
+            [],
+            id="itf.bribery.rate: all points may be sold",
+        ),
+        pytest.param(
+            {"points": 21, "gold": 3, "sell_points": 5, "buy_points": 0},
+            {"points_after": 17, "gold_after": 5},
+            ["itf.bribery.points-for-gold", "itf.bribery.rate"],
+            ["itf.bribery.rate"],
+            id="itf.bribery.rate: the odd point has no stated value and stays",
+        ),
+        pytest.param(
+            {"points": 24, "gold": 7, "sell_points": 0, "buy_points": 6},
+            {"points_after": 30, "gold_after": 4},
+            ["itf.bribery.gold-for-points"],
+            ["itf.bribery.gold-for-points"],
+            id="itf.bribery.gold-for-points: rate not stated, 1 gold for 2 points assumed",
+        ),
+        pytest.param(
+            {"points": 24, "gold": 7, "buy_points": 5},
+            {"points_after": 28, "gold_after": 5},
+            ["itf.bribery.gold-for-points"],
+            ["itf.bribery.gold-for-points", "itf.bribery.gold-for-points"],
+            id="itf.bribery.gold-for-points: an odd point is not bought",
+        ),
+        pytest.param(
+            {"points": 10, "gold": 0, "sell_points": 4, "buy_points": 4},
+            {"points_after": 10, "gold_after": 0},
+            ["itf.bribery.points-for-gold", "itf.bribery.rate", "itf.bribery.gold-for-points"],
+            ["itf.bribery.points-for-gold", "itf.bribery.gold-for-points"],
+            id="itf.bribery.points-for-gold: sell then buy, the proceeds may be spent",
+        ),
+        pytest.param(
+            {"points": 20, "gold": 10},
+            {"points_after": 20, "gold_after": 10},
+            ["itf.bribery.gold-for-points"],
+            [],
+            id="itf.bribery.points-for-gold: exchanging is optional",
+        ),
+    ],
+)
+def test_bribery(raw, outcome, keys, gap_keys):
+    result = rule("bribery", raw)
+    assert result.outcome == outcome
+    assert steps(result) == keys
+    assert gaps(result) == gap_keys
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        pytest.param(
+            {"points": 5, "gold": 0, "sell_points": 6},
+            "inputs.sell_points",
+            id="selling more points than held",
+        ),
+        pytest.param(
+            {"points": 5, "gold": 2, "buy_points": 6}, "inputs.buy_points", id="spending more gold than held"
+        ),
+        pytest.param({"points": 5, "gold": -1}, "inputs.gold", id="negative gold"),
+        pytest.param({"gold": 1}, "inputs.points", id="points required"),
+        pytest.param({"points": 5, "gold": 1, "buy_points": 1000}, "inputs.buy_points", id="out of range"),
+    ],
+)
+def test_bribery_rejects(raw, path):
+    assert path in errors("bribery", raw)
+
+
+def test_bribery_messages_are_exact():
+    assert errors("bribery", {"points": 5, "gold": 2, "buy_points": 6}) == {
+        "inputs.buy_points": ["6 points cost 3 gold at 1 gold for 2 points; you have 2."]
+    }
+    assert errors("bribery", {"points": 5, "gold": 0, "sell_points": 6}) == {
+        "inputs.sell_points": ["You cannot take 6 points off the track: you have 5."]
+    }
+
+
+# --- end-of-round -----------------------------------------------------------------
+
+
+def round_(points, imperia, marker=42, dice=(4, 2), **extra):
+    return {"points": points, "imperia_agents": imperia, "marker": marker, "marker_dice": list(dice), **extra}
+
+
+FOUR = {"Ala": 18, "Bartek": 31, "Celina": 25, "Darek": 52}
+NORMAL_TAIL = ["itf.round-end.below-marker", "itf.round-end.clear-agents", "itf.game-end.marker-100"]
+
+
+@pytest.mark.parametrize(
+    "raw, expect, keys, gap_keys",
+    [
+        pytest.param(
+            round_(FOUR, {"Ala": 1, "Bartek": 3, "Celina": 2, "Darek": 0}),
+            {
+                "first_player": "Ala",
+                "marker_mover": "Bartek",
+                "marker_after": 48,
+                "bonus_agents": {"Ala": 3, "Bartek": 1, "Celina": 1, "Darek": 0},
+                "game_over": False,
+                "winners": [],
+            },
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+            ],
+            [],
+            id="itf.round-end.*: fewest points first (+2), IMPERIA majority moves, below 48 gets +1",
+        ),
+        pytest.param(
+            round_(FOUR, {"Ala": 2, "Bartek": 2, "Celina": 0, "Darek": 1}),
+            {"first_player": "Ala", "marker_mover": "Ala"},
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.mover-lowest",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+            ],
+            [],
+            id="itf.round-end.mover-lowest: no IMPERIA majority, fewest points moves",
+        ),
+        pytest.param(
+            round_(
+                {"Ala": 18, "Bartek": 31, "Celina": 18, "Darek": 52},
+                {"Ala": 1, "Bartek": 1, "Celina": 0, "Darek": 0},
+            ),
+            {
+                "first_player": None,
+                "marker_mover": "Ala",
+                "bonus_agents": {"Ala": 1, "Bartek": 1, "Celina": 1, "Darek": 0},
+            },
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.mover-lowest",
+                "itf.round-end.mover-tie",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+            ],
+            ["itf.round-end.first-player"],
+            id="itf.round-end.mover-tie: tied fewest points, most IMPERIA agents among them moves",
+        ),
+        pytest.param(
+            round_(
+                {"Ala": 18, "Bartek": 31, "Celina": 18, "Darek": 52},
+                {"Ala": 0, "Bartek": 0, "Celina": 0, "Darek": 0},
+            ),
+            {"first_player": None, "marker_mover": None, "marker_after": 48},
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.mover-lowest",
+                "itf.round-end.mover-tie",
+                "itf.round-end.mover-roll",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+            ],
+            ["itf.round-end.first-player", "itf.round-end.mover-roll"],
+            id="itf.round-end.mover-roll: further ties by a die roll, mover null",
+        ),
+        pytest.param(
+            round_(
+                {"Ala": 47, "Bartek": 48, "Celina": 41},
+                {"Ala": 3, "Bartek": 0, "Celina": 0},
+                marker=40,
+                dice=(6, 2),
+            ),
+            {
+                "first_player": "Celina",
+                "marker_after": 48,
+                "bonus_agents": {"Ala": 1, "Bartek": 0, "Celina": 3},
+            },
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+            ],
+            [],
+            id="itf.round-end.below-marker: after the move, strictly below (47 yes, 48 no)",
+        ),
+        pytest.param(
+            round_(
+                {"Ala": 70, "Bartek": 64, "Celina": 55},
+                {"Ala": 0, "Bartek": 2, "Celina": 0},
+                marker=94,
+                dice=(3, 2, 1),
+            ),
+            {"marker_after": 100, "game_over": True, "winners": ["Ala"]},
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+                "itf.game-end.marker-100",
+            ],
+            [],
+            id="itf.game-end.marker-100: on space 100 the most points wins",
+        ),
+        pytest.param(
+            round_(
+                {"Ala": 70, "Bartek": 64, "Celina": 55},
+                {"Ala": 0, "Bartek": 2, "Celina": 0},
+                marker=97,
+                dice=(6,),
+            ),
+            {"marker_after": 100, "game_over": True, "winners": ["Ala"]},
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+                "itf.game-end.marker-100",
+            ],
+            ["itf.game-end.marker-100"],
+            id="itf.game-end.marker-100: past 100 is a gap; stops on 100, game ends",
+        ),
+        pytest.param(
+            round_(
+                {"Ala": 70, "Bartek": 70, "Celina": 55},
+                {"Ala": 1, "Bartek": 2, "Celina": 0},
+                marker=96,
+                dice=(4,),
+            ),
+            {"game_over": True, "winners": ["Bartek"], "marker_mover": "Bartek"},
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+                "itf.game-end.marker-100",
+                "itf.game-end.tie-imperia",
+            ],
+            [],
+            id="itf.game-end.tie-imperia: a points tie goes to IMPERIA agents",
+        ),
+        pytest.param(
+            round_(
+                {"Ala": 70, "Bartek": 70, "Celina": 55},
+                {"Ala": 2, "Bartek": 2, "Celina": 3},
+                marker=96,
+                dice=(4,),
+            ),
+            {"game_over": True, "winners": ["Ala", "Bartek"]},
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+                "itf.game-end.marker-100",
+                "itf.game-end.tie-imperia",
+                "itf.game-end.two-winners",
+            ],
+            [],
+            id="itf.game-end.two-winners: still tied, 2 winners, no gap",
+        ),
+        pytest.param(
+            round_(
+                {"Ala": 70, "Bartek": 70, "Celina": 70},
+                {"Ala": 2, "Bartek": 2, "Celina": 2},
+                marker=96,
+                dice=(4,),
+            ),
+            {
+                "first_player": None,
+                "marker_mover": None,
+                "game_over": True,
+                "winners": ["Ala", "Bartek", "Celina"],
+            },
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.mover-lowest",
+                "itf.round-end.mover-tie",
+                "itf.round-end.mover-roll",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+                "itf.game-end.marker-100",
+                "itf.game-end.tie-imperia",
+                "itf.game-end.two-winners",
+            ],
+            ["itf.round-end.first-player", "itf.round-end.mover-roll", "itf.game-end.two-winners"],
+            id="itf.game-end.two-winners: a three-way tie is a gap; all three win",
+        ),
+        pytest.param(
+            round_(FOUR, {"Ala": 1, "Bartek": 3, "Celina": 2, "Darek": 0}, all_provinces_rebelled=True),
+            {"game_over": True, "winners": ["Darek"], "marker_after": 48},
+            [
+                "itf.round-end.first-player",
+                "itf.round-end.marker-mover",
+                "itf.round-end.marker-mover",
+                *NORMAL_TAIL,
+                "itf.game-end.all-rebelled",
+                "itf.game-end.marker-100",
+            ],
+            ["itf.game-end.all-rebelled"],
+            id="itf.game-end.all-rebelled: the game ends; who wins is a gap (original)",
+        ),
+    ],
+)
+def test_end_of_round(raw, expect, keys, gap_keys):
+    result = rule("end-of-round", raw)
+    assert {k: result.outcome[k] for k in expect} == expect
+    assert set(result.outcome) == {
+        "first_player",
+        "marker_mover",
+        "marker_after",
+        "bonus_agents",
+        "game_over",
+        "winners",
+    }
+    assert steps(result) == keys
+    assert gaps(result) == gap_keys
+
+
+def test_everyone_loses_variant_makes_every_player_lose():
+    # itf.optional.everyone-loses, active only under the everyone-loses variant.
+    raw = round_(FOUR, {"Ala": 1, "Bartek": 3, "Celina": 2, "Darek": 0}, all_provinces_rebelled=True)
+    result = rule("end-of-round", raw, variant="everyone-loses")
+    assert result.outcome["game_over"] is True
+    assert result.outcome["winners"] == []
+    assert steps(result)[-2:] == ["itf.game-end.all-rebelled", "itf.optional.everyone-loses"]
+    assert gaps(result) == []
+    assert adj("end-of-round").describe(result.outcome) == "The game is over and every player loses."
+
+
+def test_everyone_loses_even_when_the_marker_reaches_100_is_a_gap():
+    raw = round_(
+        FOUR,
+        {"Ala": 1, "Bartek": 3, "Celina": 2, "Darek": 0},
+        marker=98,
+        dice=(1, 1),
+        all_provinces_rebelled=True,
+    )
+    result = rule("end-of-round", raw, variant="everyone-loses")
+    assert result.outcome["winners"] == []
+    assert gaps(result) == ["itf.optional.everyone-loses"]
+
+
+def test_everyone_loses_variant_changes_nothing_without_the_rebellions():
+    raw = round_(
+        {"Ala": 70, "Bartek": 64, "Celina": 55}, {"Ala": 0, "Bartek": 2, "Celina": 0}, marker=94, dice=(6,)
+    )
+    original = rule("end-of-round", raw)
+    variant = rule("end-of-round", raw, variant="everyone-loses")
+    assert original.outcome == variant.outcome
+    assert variant.outcome["winners"] == ["Ala"]
+    assert "itf.optional.everyone-loses" not in steps(variant)
+
+
+def test_a_player_left_out_of_imperia_agents_had_none_there():
+    # itf.round-end.marker-mover: the players left out count 0, so Bartek has the majority.
+    result = rule("end-of-round", round_(FOUR, {"Bartek": 1}))
+    assert result.outcome["marker_mover"] == "Bartek"
+    result = rule("end-of-round", round_(FOUR, {}))
+    assert result.outcome["marker_mover"] == "Ala"  # itf.round-end.mover-lowest
+
+
+def test_end_of_round_steps_say_the_numbers():
+    result = rule("end-of-round", round_(FOUR, {"Ala": 1, "Bartek": 3, "Celina": 2, "Darek": 0}))
+    assert result.steps[0].explanation == (
+        "Ala has the fewest points (18): Ala takes the FIRST PLAYER marker and 2 extra agents for the next turn."
+    )
+    assert result.steps[2].explanation == "The marker moves 4 + 2 = 6 spaces, from 42 to 48."
+
+
+FOUR_IMPERIA = {"Ala": 0, "Bartek": 0, "Celina": 0, "Darek": 0}
+
+
+@pytest.mark.parametrize(
+    "raw, path",
+    [
+        pytest.param(
+            round_({"Ala": 1, "Bartek": 2}, {"Ala": 0, "Bartek": 0}), "inputs.points", id="3 players at least"
+        ),
+        pytest.param(
+            round_({f"P{n}": 1 for n in range(7)}, {f"P{n}": 0 for n in range(7)}),
+            "inputs.points",
+            id="6 players at most",
+        ),
+        pytest.param(
+            round_(FOUR, {**FOUR_IMPERIA, "Zenon": 1}),
+            "inputs.imperia_agents.Zenon",
+            id="IMPERIA agents of an unknown player",
+        ),
+        pytest.param(
+            round_(FOUR, FOUR_IMPERIA, dice=()),
+            "inputs.marker_dice",
+            id="itf.round-end.marker-mover: 1 die at least",
+        ),
+        pytest.param(
+            round_(FOUR, FOUR_IMPERIA, dice=(1, 2, 3, 4)),
+            "inputs.marker_dice",
+            id="itf.round-end.marker-mover: 3 dice at most",
+        ),
+        pytest.param(round_(FOUR, FOUR_IMPERIA, dice=(0,)), "inputs.marker_dice.0", id="a die shows 1-6"),
+        pytest.param(
+            round_(FOUR, FOUR_IMPERIA, marker=100),
+            "inputs.marker",
+            id="itf.game-end.marker-100: the game already ended",
+        ),
+        pytest.param(round_(FOUR, FOUR_IMPERIA, marker=-1), "inputs.marker", id="negative marker"),
+        pytest.param(
+            round_({"Ala": -1, "Bartek": 2, "Celina": 3}, {"Ala": 0, "Bartek": 0, "Celina": 0}),
+            "inputs.points.Ala",
+            id="negative points",
+        ),
+    ],
+)
+def test_end_of_round_rejects(raw, path):
+    assert path in errors("end-of-round", raw)
+
+
+# --- properties -------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    points=st.integers(0, 999),
+    gold=st.integers(0, 999),
+    sell=st.integers(0, 999),
+    buy=st.integers(0, 999),
+)
+def test_bribery_never_creates_gold_or_points_from_nothing(points, gold, sell, buy):
+    # itf.bribery.rate: 2 points are worth 1 gold, so points + 2 * gold is conserved.
+    raw = {"points": points, "gold": gold, "sell_points": sell, "buy_points": buy}
+    try:
+        result = rule("bribery", raw)
+    except Invalid as exc:
+        assert set(exc.errors) <= {"inputs.sell_points", "inputs.buy_points"}
+        assert sell > points or buy // 2 > gold + sell // 2
+        return
+    after = result.outcome
+    assert after["points_after"] >= 0 and after["gold_after"] >= 0
+    assert after["points_after"] + 2 * after["gold_after"] == points + 2 * gold
+    assert after["points_after"] <= points + buy and after["gold_after"] <= gold + sell // 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    data=st.data(),
+    players=st.integers(3, 6),
+    agents=st.integers(0, 999),
+    coins=st.integers(0, 999),
+)
+def test_a_rebelling_province_never_rebels_again(data, players, agents, coins):
+    # itf.rebellion.no-retest: no new rebellion, no further test, until crushed.
+    dice = data.draw(st.sampled_from([[], None]))
+    if dice is None:
+        dice = data.draw(st.lists(st.integers(1, 6), min_size=players, max_size=players))
+    raw = {"players": players, "dice": dice, "agents": agents, "coins": coins, "rebelling": True}
+    result = rule("rebellion-test", raw)
+    assert result.outcome["rebellion"] is False
+    assert result.outcome["tested"] is False
+    assert result.outcome["effects"] == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), players=st.integers(3, 6), agents=st.integers(0, 40), coins=st.integers(0, 40))
+def test_rebellion_exactly_when_the_dice_do_not_exceed_agents_and_coins(data, players, agents, coins):
+    # itf.rebellion.threshold
+    dice = data.draw(st.lists(st.integers(1, 6), min_size=players, max_size=players))
+    result = rule("rebellion-test", {"players": players, "dice": dice, "agents": agents, "coins": coins})
+    assert result.outcome["rebellion"] is (sum(dice) <= agents + coins)
+    assert (result.outcome["effects"] == EFFECTS) is result.outcome["rebellion"]
+
+
+names = st.lists(
+    st.sampled_from(["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek"]),
+    min_size=3,
+    max_size=6,
+    unique=True,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), players=names, marker=st.integers(0, 99), rebelled=st.booleans())
+def test_end_of_round_invariants(data, players, marker, rebelled):
+    points = {p: data.draw(st.integers(0, 120)) for p in players}
+    imperia = {p: data.draw(st.integers(0, 5)) for p in players}
+    dice = data.draw(st.lists(st.integers(1, 6), min_size=1, max_size=3))
+    raw = round_(points, imperia, marker=marker, dice=dice, all_provinces_rebelled=rebelled)
+    for variant in ("original", "everyone-loses"):
+        o = rule("end-of-round", raw, variant=variant).outcome
+        assert list(o["bonus_agents"]) == players
+        # itf.round-end.first-player (+2) and itf.round-end.below-marker (+1) only.
+        for p, n in o["bonus_agents"].items():
+            expected = (2 if p == o["first_player"] else 0) + (1 if points[p] < o["marker_after"] else 0)
+            assert n == expected
+        assert o["marker_after"] == min(100, marker + sum(dice))
+        assert o["game_over"] is (o["marker_after"] == 100 or rebelled)
+        assert set(o["winners"]) <= set(players)
+        if o["winners"]:
+            assert {points[w] for w in o["winners"]} == {max(points.values())}
+        if variant == "everyone-loses" and rebelled:
+            assert o["winners"] == []
+        elif o["game_over"]:
+            assert o["winners"]
+        if o["first_player"] is not None:
+            assert points[o["first_player"]] == min(points.values())
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=6,
+)
+
+
+# Not a rule of the text but the contract's "no 5xx": 100 bodies per adjudicator
+# keep the file under its time budget.
+@pytest.mark.parametrize("name", ["rebellion-test", "control", "crush-rebellion", "bribery", "end-of-round"])
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_any_json_gives_a_ruling_or_invalid(name, data):
+    # No JSON body may produce anything but a ruling or a 400 (CONTRACT §1).
+    a = adj(name)
+    fields = list(a.inputs.fields)
+    raw = data.draw(
+        st.one_of(
+            json_values,
+            st.fixed_dictionaries({}, optional={f: json_values for f in fields}),
+            st.just(a.examples[0]),
+            # One field of a worked example replaced by any JSON value.
+            st.builds(
+                lambda example, field, value: {**example, field: value},
+                st.sampled_from(a.examples),
+                st.sampled_from(fields),
+                json_values,
+            ),
+        )
+    )
+    try:
+        inputs = a.validate(raw)
+    except Invalid as exc:
+        assert exc.errors and all(k.startswith("inputs") for k in exc.errors)
+        return
+    for variant in ("original", "everyone-loses"):
+        result = a(inputs, variant=variant)
+        assert result.steps

@@ -1,0 +1,91 @@
+"""Every adjudicator is registered, cites real clauses and keeps the contract's names."""
+
+import pytest
+
+from games import engine
+from rules import corpus
+
+CONTRACT = {
+    "rada-miasta": ["support-gain", "round-order", "council-vote", "event-card"],
+    "praetor": [
+        "starting-favor",
+        "turn-order",
+        "upkeep",
+        "final-scoring",
+        "winner",
+        "activation",
+        "last-round",
+    ],
+    "imperial-tax-farmer": ["rebellion-test", "control", "crush-rebellion", "bribery", "end-of-round"],
+    "mega-civilization": [
+        "beneficiary",
+        "tax",
+        "population-growth",
+        "conflict",
+        "city-attack",
+        "city-construction",
+        "city-support",
+        "trade-cards",
+        "calamity-hand",
+        "hand-limit",
+        "victory-points",
+        "ast-move",
+        "ship-payment",
+    ],
+    "dolores": [
+        "city-tax",
+        "tax-bill",
+        "profit-eligibility",
+        "profit",
+        "wind",
+        "missile",
+        "movement",
+        "move-and-attack",
+        "pollution",
+        "interception",
+    ],
+}
+
+
+@pytest.mark.parametrize("game", CONTRACT)
+def test_every_contract_adjudicator_is_registered(game):
+    assert sorted(a.name for a in engine.for_game(game)) == sorted(CONTRACT[game])
+
+
+@pytest.mark.parametrize("adj", engine.all_adjudicators(), ids=lambda a: f"{a.game}/{a.name}")
+def test_declared_clauses_exist_in_the_corpus(adj):
+    keys = {c.key for c in corpus.game(adj.game).clauses}
+    assert [k for k in adj.clauses if k not in keys] == []
+
+
+@pytest.mark.parametrize("adj", engine.all_adjudicators(), ids=lambda a: f"{a.game}/{a.name}")
+def test_examples_rule_under_every_variant_citing_declared_clauses(adj):
+    assert adj.examples, "each adjudicator ships at least one worked example"
+    for example in adj.examples:
+        inputs = adj.validate(example)
+        for variant in corpus.game(adj.game).variants:
+            result = adj(inputs, variant=variant.slug)
+            assert result.steps
+            for step in result.steps:
+                assert step.clause in adj.clauses
+            for gap in result.gaps:
+                assert gap.clause is None or gap.clause in adj.clauses
+
+
+def _disputes():
+    return [d for g in CONTRACT for d in engine.disputes_for(g)]
+
+
+@pytest.mark.parametrize("d", _disputes(), ids=lambda d: f"{d.game}/{d.key}")
+def test_disputes_cite_real_clauses_and_their_example_rules(d):
+    keys = {c.key for c in corpus.game(d.game).clauses}
+    assert [k for k in d.clauses if k not in keys] == []
+    adj = engine.get(d.game, d.adjudicator)
+    inputs = adj.validate(d.inputs)
+    for variant in corpus.game(d.game).variants:
+        assert adj(inputs, variant=variant.slug).outcome is not None
+
+
+def test_dolores_lists_all_ten_gniazdo_doubts_as_disputes():
+    cited = {k for d in engine.disputes_for("dolores") for k in d.clauses}
+    assert {f"dl.doubt-{n}" for n in range(1, 11)} <= cited
