@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+urlpatterns = [
+    path("referee/", views.referee, name="referee"),
+    path("referee/<slug:slug>/<slug:name>/", views.referee_rule, name="rule"),
+    path("rulings/<str:ruling_id>/", views.ruling_page, name="ruling"),
+    path("g/<slug:slug>/disputes/", views.disputes, name="disputes"),
+]

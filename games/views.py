@@ -1,0 +1,193 @@
+"""Referee pages: pick a game, pick a question, enter the situation, read the ruling.
+
+Every page works without JavaScript (plain GET/POST); with htmx the ruling is
+swapped in as the ``ruling`` fragment of the same template.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap, retarget
+
+from rules import corpus
+from rules import selectors as rule_selectors
+from rules.models import Game
+
+from . import engine, forms, selectors, services
+
+LANG_CHOICES = [("en", "English"), ("", "Original only")]
+
+
+def _game_or_404(slug: str) -> corpus.GameData:
+    if slug not in corpus.GAME_SLUGS:
+        raise Http404("Unknown game.")
+    return corpus.game(slug)
+
+
+def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:
+    adj = engine.get(slug, name)
+    if adj is None:
+        raise Http404("Unknown question.")
+    return adj
+
+
+def _lang(value: str | None, game: corpus.GameData) -> str:
+    """The translation language: 'en' by default, the original's code for 'original only'."""
+    if value == "":
+        return game.language
+    return value if value in ("en", "pl", "el", "zh-Hans") else "en"
+
+
+def _example(adj: engine.Adjudicator) -> dict:
+    return adj.examples[0] if adj.examples else adj.inputs.example()
+
+
+def _form_context(adj, game, *, raw, players, errors=None, lang="en", variant="original"):
+    return {
+        "game": game,
+        "adj": adj,
+        "players": players,
+        "players_text": ", ".join(players),
+        "nodes": forms.build(adj.inputs, raw, players, errors),
+        "orphan_errors": _orphan_errors(adj, errors or {}),
+        "variants": game.variants,
+        "variant": variant,
+        "lang": lang,
+        "lang_choices": LANG_CHOICES,
+    }
+
+
+def _orphan_errors(adj, errors: dict[str, list[str]]) -> list[str]:
+    """Errors whose path has no field of its own on the form (e.g. an unknown player key)."""
+    shown = set()
+
+    def walk(nodes):
+        for n in nodes:
+            shown.add(n.name)
+            walk(n.children)
+
+    walk(forms.build(adj.inputs, {}, [], {}))
+    out = []
+    for path, messages in errors.items():
+        short = path.removeprefix("inputs.")
+        if short not in shown and not any(short.startswith(s + ".") for s in shown if "." not in s):
+            out.extend(f"{short}: {m}" for m in messages)
+    return out
+
+
+@require_GET
+def referee(request):
+    """Choose a game, then a question, then (if needed) the players at the table."""
+    slug = request.GET.get("game")
+    if not slug:
+        return render(request, "games/referee_games.html", {"games": corpus.all_games()})
+    game = _game_or_404(slug)
+    name = request.GET.get("q")
+    if not name:
+        return render(
+            request,
+            "games/referee_questions.html",
+            {"game": game, "adjudicators": engine.for_game(slug), "disputes": engine.disputes_for(slug)},
+        )
+    adj = _adjudicator_or_404(slug, name)
+    example = _example(adj)
+    example_players = forms.players_in(adj.inputs, example)
+    lang = _lang(request.GET.get("lang"), game)
+    if forms.mentions_players(adj.inputs) and "players" not in request.GET:
+        return render(
+            request,
+            "games/referee_players.html",
+            {"game": game, "adj": adj, "players_text": ", ".join(example_players), "lang": lang},
+        )
+    players = forms.split_players(request.GET.get("players", ""))
+    raw = example if players == example_players else {}
+    return render(
+        request, "games/referee_form.html", _form_context(adj, game, raw=raw, players=players, lang=lang)
+    )
+
+
+@require_POST
+def referee_rule(request, slug: str, name: str):
+    """Rule on the posted situation (or add/remove a row and show the form again)."""
+    game = _game_or_404(slug)
+    adj = _adjudicator_or_404(slug, name)
+    players = forms.split_players(request.POST.get("players", ""))
+    lang = _lang(request.POST.get("lang"), game)
+    variant = request.POST.get("variant", "original")
+    if variant not in [v.slug for v in game.variants]:
+        variant = "original"
+    raw = forms.collect(adj.inputs, request.POST, players)
+    action = request.POST.get("action", "")
+    template = "games/referee_form.html"
+    if action.startswith(("add:", "del:")):
+        raw = forms.apply_row_action(raw, action)
+        ctx = _form_context(adj, game, raw=raw, players=players, lang=lang, variant=variant)
+        return _form_response(request, ctx)
+    try:
+        inputs = adj.validate(raw, "inputs")
+    except engine.Invalid as exc:
+        ctx = _form_context(
+            adj, game, raw=raw, players=players, errors=exc.errors, lang=lang, variant=variant
+        )
+        return _form_response(request, ctx, status=400)
+    ruling = services.ruling_create(adj=adj, inputs=inputs, variant=variant, lang=lang, now=timezone.now())
+    if request.htmx:
+        # Only the ruling is swapped in; the form on the page stays as the referee left it.
+        return render(request, template + "#ruling", {"game": game, "adj": adj, "ruling": ruling})
+    ctx = _form_context(adj, game, raw=raw, players=players, lang=lang, variant=variant)
+    ctx["ruling"] = ruling
+    return render(request, template, ctx)
+
+
+def _form_response(request, ctx, status: int = 200):
+    """The form again: the whole page, or with htmx only the form, swapped in place."""
+    if not request.htmx:
+        return render(request, "games/referee_form.html", ctx, status=status)
+    response = render(request, "games/referee_form.html#form", ctx, status=status)
+    return reswap(retarget(response, "#referee-form"), "outerHTML")
+
+
+@require_GET
+def ruling_page(request, ruling_id: str):
+    """A stored ruling exactly as it was given, saying where a cited clause has changed since."""
+    ruling = selectors.ruling_get(ruling_id)
+    if ruling is None:
+        raise Http404("Unknown ruling.")
+    return render(request, "games/ruling.html", {"ruling": ruling, "stored": True})
+
+
+@require_GET
+def disputes(request, slug: str):
+    """The known disputed points of a game, each run live under every variant."""
+    game_data = _game_or_404(slug)
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        raise Http404("Game not loaded.")
+    items = engine.disputes_for(slug)
+    keys = {k for d in items for k in d.clauses}
+    clauses = {v.clause.key: v for v in rule_selectors.clauses_by_key(game, keys, "en")}
+    rows = []
+    for d in items:
+        adj = engine.get(slug, d.adjudicator)
+        inputs = adj.validate(d.inputs, "inputs")
+        runs = []
+        for v in game_data.variants:
+            with services.language("en"):
+                result = adj(inputs, variant=v.slug)
+                summary = adj.describe(result.outcome)
+            runs.append({"variant": v, "result": result, "summary": summary})
+        differs = len({repr(r["result"].outcome) for r in runs}) > 1
+        rows.append(
+            {
+                "dispute": d,
+                "adj": adj,
+                "clauses": [clauses[k] for k in d.clauses if k in clauses],
+                "runs": runs,
+                "differs": differs,
+                "inputs": d.inputs,
+            }
+        )
+    return render(request, "games/disputes.html", {"game": game_data, "rows": rows})

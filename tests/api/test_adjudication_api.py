@@ -1,0 +1,147 @@
+"""The adjudication API answers as CONTRACT.md §3 says, within its query budget."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games import engine
+from rules import corpus as corpus_files
+from rules.models import Clause
+from rules.services import clause_revise
+from tests.conftest import real_queries
+
+UNPAID = {
+    "all_taxes_paid": False,
+    "cities": [
+        {
+            "id": "capital",
+            "tax_paid": True,
+            "connected": True,
+            "facilities": [{"id": "mine-1", "tax_paid": True}, {"id": "plant-1", "tax_paid": False}],
+        },
+        {
+            "id": "port",
+            "tax_paid": False,
+            "connected": True,
+            "facilities": [{"id": "yard-1", "tax_paid": True}],
+        },
+    ],
+}
+
+
+def post(api, game, name, body):
+    return api.post(f"/api/v1/games/{game}/adjudicators/{name}/", body, format="json")
+
+
+def test_adjudicators_are_listed_with_their_json_schema(corpus, api):
+    r = api.get("/api/v1/games/dolores/adjudicators/")
+    assert r.status_code == 200
+    items = {a["name"]: a for a in r.json()}
+    pe = items["profit-eligibility"]
+    assert pe["variants"] == ["original", "gniazdo"]
+    assert pe["inputs_schema"]["type"] == "object"
+    assert {"all_taxes_paid", "cities"} <= set(pe["inputs_schema"]["properties"])
+    assert pe["clauses"] and all(k.startswith("dl.") for k in pe["clauses"])
+
+
+def test_a_ruling_has_the_contract_shape_and_quotes_the_source(corpus, api):
+    r = post(api, "dolores", "profit-eligibility", {"inputs": UNPAID, "variant": "original", "lang": "en"})
+    assert r.status_code == 200, r.json()
+    body = r.json()
+    assert body["game"] == "dolores" and body["adjudicator"] == "profit-eligibility"
+    assert body["variant"] == "original"
+    assert body["outcome"]["profit_phase"] == "skipped" and body["outcome"]["producing"] == []
+    source = corpus.model.objects.get(slug="dolores").documents.get().text
+    flat = " ".join(source.split())
+    for step in body["steps"]:
+        assert set(step) >= {"clause", "version", "original", "translation", "explanation"}
+        assert " ".join(step["original"].split()) in flat
+        assert step["translation"]
+    alt = body["alternatives"]
+    assert [a["variant"] for a in alt] == ["gniazdo"]
+    assert alt[0]["differs"] is True
+    assert alt[0]["outcome"]["profit_phase"] == "partial"
+    assert alt[0]["outcome"]["producing"] == ["mine-1"]
+    assert body["permalink"] == f"/rulings/{body['ruling']}/"
+
+
+def test_under_gniazdo_the_original_is_the_alternative(corpus, api):
+    body = post(api, "dolores", "profit-eligibility", {"inputs": UNPAID, "variant": "gniazdo"}).json()
+    assert body["outcome"]["profit_phase"] == "partial"
+    assert body["alternatives"][0]["variant"] == "original"
+    assert body["alternatives"][0]["outcome"]["profit_phase"] == "skipped"
+    assert any(s["clause"] == "dl.proposal-1" for s in body["steps"])
+
+
+@pytest.mark.parametrize(
+    "body,path",
+    [
+        ({}, "inputs"),
+        ([1, 2], "body"),
+        ({"inputs": UNPAID, "variant": "house"}, "variant"),
+        ({"inputs": UNPAID, "lang": "??"}, "lang"),
+        ({"inputs": {**UNPAID, "all_taxes_paid": "no"}}, "inputs.all_taxes_paid"),
+        ({"inputs": {**UNPAID, "extra": 1}}, "inputs.extra"),
+    ],
+)
+def test_bad_requests_are_400_naming_the_field(corpus, api, body, path):
+    r = post(api, "dolores", "profit-eligibility", body)
+    assert r.status_code == 400
+    assert path in r.json()["errors"]
+
+
+def test_unknown_game_or_adjudicator_is_404(corpus, api):
+    assert post(api, "nope", "x", {"inputs": {}}).status_code == 404
+    assert post(api, "dolores", "nope", {"inputs": {}}).status_code == 404
+
+
+def test_malformed_json_is_a_400_not_a_500(corpus, api):
+    r = api.generic(
+        "POST", "/api/v1/games/dolores/adjudicators/wind/", "{not json", content_type="application/json"
+    )
+    assert r.status_code == 400 and "errors" in r.json()
+
+
+def test_a_ruling_costs_at_most_four_queries(corpus, api):
+    body = {"inputs": UNPAID, "variant": "original", "lang": "en"}
+    post(api, "dolores", "profit-eligibility", body)  # warm caches of static data
+    with CaptureQueriesContext(connection) as ctx:
+        r = post(api, "dolores", "profit-eligibility", body)
+    assert r.status_code == 200
+    assert len(real_queries(ctx)) <= 4, real_queries(ctx)
+
+
+def test_a_stored_ruling_stays_pinned_after_the_clause_is_revised(corpus, api):
+    first = post(api, "dolores", "profit-eligibility", {"inputs": UNPAID}).json()
+    cited = first["steps"][0]
+    clause = Clause.objects.get(key=cited["clause"])
+    clause_revise(
+        clause=clause,
+        text=cited["original"] + " (poprawione)",
+        status="published",
+        expected_version=cited["version"],
+        now=timezone.now(),
+    )
+    again = api.get(f"/api/v1/rulings/{first['ruling']}/")
+    assert again.status_code == 200
+    stored = again.json()
+    assert stored["steps"][0]["original"] == cited["original"]
+    assert stored["steps"][0]["version"] == cited["version"]
+    assert stored["steps"][0]["newer_version"] == cited["version"] + 1
+    assert stored["newer_versions"] == {cited["clause"]: cited["version"] + 1}
+    assert stored["outcome"] == first["outcome"]
+    page = api.get(f"/rulings/{first['ruling']}/")
+    assert page.status_code == 200
+    assert "newer version v2 exists" in page.content.decode()
+
+
+@pytest.mark.parametrize("adj", engine.all_adjudicators(), ids=lambda a: f"{a.game}/{a.name}")
+def test_every_adjudicator_rules_on_its_example_through_the_api(corpus, api, adj):
+    r = post(api, adj.game, adj.name, {"inputs": adj.examples[0], "lang": "en"})
+    assert r.status_code == 200, r.json()
+    body = r.json()
+    assert body["steps"] and body["outcome"] is not None
+    variants = [v.slug for v in corpus_files.game(adj.game).variants]
+    assert [a["variant"] for a in body["alternatives"]] == variants[1:]
+    assert all(set(a) >= {"variant", "outcome", "differs"} for a in body["alternatives"])

@@ -1,0 +1,115 @@
+"""The referee pages: game → question → players → form → ruling, with and without htmx."""
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import engine
+from tests.conftest import real_queries
+
+VOTE = {
+    "players": "Ala, Bartek, Celina",
+    "seating.0": "Ala",
+    "seating.1": "Bartek",
+    "seating.2": "Celina",
+    "rows.seating": "3",
+    "proposer": "Ala",
+    "support.Ala.residents": "4",
+    "support.Ala.entrepreneurs": "1",
+    "support.Ala.merchants": "0",
+    "support.Bartek.residents": "2",
+    "support.Bartek.entrepreneurs": "3",
+    "support.Bartek.merchants": "5",
+    "support.Celina.residents": "1",
+    "support.Celina.entrepreneurs": "3",
+    "support.Celina.merchants": "2",
+    "votes.Ala": "for",
+    "votes.Bartek": "against",
+    "votes.Celina": "for",
+    "district.type": "residential",
+    "district.stage": "1",
+    "rows.events": "0",
+    "variant": "original",
+    "lang": "en",
+}
+
+
+def test_the_referee_starts_with_the_five_games(corpus, client):
+    html = client.get("/referee/").content.decode()
+    for title in ["Rada Miasta", "Praetor", "Imperial Tax Farmer", "Mega Civilization", "Dolores"]:
+        assert title in html
+
+
+def test_a_game_lists_its_questions_in_plain_words(corpus, client):
+    html = client.get("/referee/?game=rada-miasta").content.decode()
+    for adj in engine.for_game("rada-miasta"):
+        assert str(adj.title) in html.replace("&#x27;", "'")
+
+
+def test_questions_about_players_ask_for_the_names_first(corpus, client):
+    r = client.get("/referee/?game=rada-miasta&q=council-vote")
+    assert r.status_code == 200
+    assert 'name="players"' in r.content.decode()
+    form = client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina").content.decode()
+    assert 'name="support.Celina.merchants"' in form
+    assert 'name="votes.Bartek"' in form
+
+
+def test_unknown_game_or_question_is_404(corpus, client):
+    assert client.get("/referee/?game=nope").status_code == 404
+    assert client.get("/referee/?game=dolores&q=nope").status_code == 404
+
+
+def test_posting_the_form_gives_the_ruling_page_without_javascript(corpus, client):
+    r = client.post("/referee/rada-miasta/council-vote/", VOTE)
+    assert r.status_code == 200
+    html = r.content.decode()
+    assert 'id="ruling"' in html and "<html" in html
+    assert "Wszystkie punkty poparcia graczy głosujących ZA sumuje się" in html
+    link = re.search(r'href="(/rulings/[0-9a-f-]+/)"', html).group(1)
+    assert client.get(link).status_code == 200
+
+
+def test_with_htmx_only_the_ruling_fragment_comes_back(corpus, client):
+    r = client.post("/referee/rada-miasta/council-vote/", VOTE, HTTP_HX_REQUEST="true")
+    html = r.content.decode()
+    assert r.status_code == 200
+    assert html.lstrip().startswith("<section") and "<html" not in html
+
+
+def test_a_bad_field_is_a_400_with_the_message_on_that_field(corpus, client):
+    bad = {**VOTE, "support.Ala.residents": "11"}
+    r = client.post("/referee/rada-miasta/council-vote/", bad)
+    assert r.status_code == 400
+    html = r.content.decode()
+    assert 'id="f-support_Ala_residents-err"' in html
+    assert "Ensure this value is less than or equal to 10." in html
+    assert 'value="11"' in html  # what the referee typed is kept
+
+
+def test_with_htmx_a_bad_field_swaps_the_form_in_place(corpus, client):
+    r = client.post(
+        "/referee/rada-miasta/council-vote/", {**VOTE, "votes.Celina": ""}, HTTP_HX_REQUEST="true"
+    )
+    assert r.status_code == 400
+    assert r["HX-Retarget"] == "#referee-form" and r["HX-Reswap"] == "outerHTML"
+    assert "This field is required." in r.content.decode()
+
+
+def test_adding_a_row_keeps_what_was_typed(corpus, client):
+    r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "add:events"})
+    html = r.content.decode()
+    assert r.status_code == 200 and 'name="events.0.card"' in html
+    assert 'name="support.Bartek.merchants" value="5"' in html
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_referee_ruling_costs_at_most_four_queries(corpus, client, htmx):
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    client.post("/referee/rada-miasta/council-vote/", VOTE, **headers)
+    with CaptureQueriesContext(connection) as ctx:
+        r = client.post("/referee/rada-miasta/council-vote/", VOTE, **headers)
+    assert r.status_code == 200
+    assert len(real_queries(ctx)) <= 4, real_queries(ctx)
