@@ -1,0 +1,1 @@
+"""A baseline to measure the app against, and the measurement harness (see README.md)."""
