@@ -5,6 +5,7 @@ terms and the structured rows of rule tables."""
 from __future__ import annotations
 
 import unicodedata
+import uuid
 
 from django.db import models
 from django.db.models import Q
@@ -61,6 +62,12 @@ class Game(models.Model):
     origin = models.CharField(max_length=300, blank=True)
     description = models.TextField(blank=True)
     position = models.PositiveSmallIntegerField(default=0)
+    # Replaced by ``rules.services.catalogue_touch`` in the same transaction as every write
+    # to this game's clauses, editions or translations. Readers key their per-process caches
+    # on it (``rules.selectors.citable_edition``, the reader's fragment cache). A random value,
+    # not a counter: a rolled-back write restores the old stamp, and the next write can never
+    # produce a stamp that a cache already holds for different content.
+    catalogue_stamp = models.UUIDField(default=uuid.uuid4, editable=False)
 
     class Meta:
         ordering = ["position", "slug"]

@@ -7,6 +7,7 @@ Nothing here overwrites wording: a changed clause text becomes a new
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -62,6 +63,17 @@ class LoadReport:
         )
 
 
+def catalogue_touch(*, game_id: int | None = None, clause_id: int | None = None) -> None:
+    """Record that ``game``'s clauses, editions or translations changed.
+
+    Every write in this module calls it inside its own transaction, so the new stamp
+    commits (or rolls back) with the change; caches keyed on the stamp can never
+    serve wording from before a committed change.
+    """
+    games = Game.objects.filter(pk=game_id) if clause_id is None else Game.objects.filter(clauses=clause_id)
+    games.update(catalogue_stamp=uuid.uuid4())
+
+
 def corpus_load(*, now: dt.datetime, games: list[corpus_files.GameData] | None = None) -> LoadReport:
     """Load the shipped corpus idempotently; changed wording becomes new versions."""
     report = LoadReport()
@@ -94,6 +106,13 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
             document=document, key=s.key, defaults={"title": s.title, "title_en": s.en, "position": n}
         )
 
+    before = (
+        report.new_clauses,
+        report.new_versions,
+        report.new_translations,
+        report.new_translation_revisions,
+    )
+    metadata_changed = False
     existing = {c.key: c for c in Clause.objects.filter(game=game)}
     latest = {
         v.clause_id: v
@@ -119,6 +138,7 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
         elif (clause.section_id, clause.position, clause.kind) != (sections[c.section].id, n, c.kind):
             clause.section, clause.position, clause.kind = sections[c.section], n, c.kind
             clause.save(update_fields=["section", "position", "kind"])
+            metadata_changed = True
         version = latest.get(clause.id)
         if version is None or (version.text, version.status, version.note) != (c.text, c.status, c.note):
             version = ClauseVersion.objects.create(
@@ -146,6 +166,14 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
     if current is None or edition_changed:
         _edition_publish(game=game, entries=entries, now=now, name=None)
         report.new_editions += 1
+    after = (
+        report.new_clauses,
+        report.new_versions,
+        report.new_translations,
+        report.new_translation_revisions,
+    )
+    if metadata_changed or after != before:
+        catalogue_touch(game_id=game.id)
 
     _load_variants(game, data, existing_clauses={c.key: c for c, _ in entries})
     _load_terms(game, data)
@@ -249,6 +277,7 @@ def _edition_publish(
         EditionEntry(edition=edition, clause=clause, version=version, position=n)
         for n, (clause, version) in enumerate(entries, start=1)
     )
+    catalogue_touch(game_id=game.id)
     return edition
 
 
@@ -272,7 +301,7 @@ def clause_revise(
             current_revision=current_number,
             text=text,
         )
-    return ClauseVersion.objects.create(
+    version = ClauseVersion.objects.create(
         clause=clause,
         number=current_number + 1,
         text=text,
@@ -281,6 +310,8 @@ def clause_revise(
         author=author,
         created_at=now,
     )
+    catalogue_touch(game_id=clause.game_id)
+    return version
 
 
 @transaction.atomic
@@ -320,6 +351,7 @@ def translation_create(
     )
     Translation.objects.filter(pk=translation.pk).update(current_revision=rev)
     translation.current_revision = rev
+    catalogue_touch(clause_id=version.clause_id)
     return translation
 
 
@@ -360,4 +392,5 @@ def translation_submit(
     rev_row.save()
     Translation.objects.filter(pk=translation.pk).update(current_revision=rev_row)
     translation.refresh_from_db()
+    catalogue_touch(clause_id=translation.clause_id)
     return translation
