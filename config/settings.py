@@ -89,6 +89,10 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers (several gunicorn workers storing rulings) must queue, not fail
     # with "database is locked": write-ahead log, IMMEDIATE transactions, a busy timeout.
+    # Each worker keeps its connection (opening one, with its PRAGMAs, on every request
+    # costs more than most of our queries); CONN_HEALTH_CHECKS replaces a broken one.
+    DATABASES["default"]["CONN_MAX_AGE"] = None
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",

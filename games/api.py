@@ -60,6 +60,73 @@ class RulingOut(serializers.Serializer):
     created_at = serializers.DateTimeField()
     newer_versions = serializers.DictField(child=serializers.IntegerField(), required=False)
 
+    def to_representation(self, instance):
+        """The same document as the declared fields give (a test compares the two for every
+        adjudicator), built directly: a ruling is a hot path and DRF's generic field walk
+        over the nested steps cost about a third of the request."""
+        return ruling_json(
+            instance, created_at=self.fields["created_at"].to_representation(instance.created_at)
+        )
+
+
+_DATETIME = serializers.DateTimeField()
+
+
+def ruling_json(view, *, created_at: str) -> dict:
+    def steps(items):
+        return [
+            {
+                "clause": str(s.clause),
+                "version": s.version,
+                "status": str(s.status),
+                "original": str(s.original),
+                "translation": None if s.translation is None else str(s.translation),
+                "translation_stale": bool(s.translation_stale),
+                "explanation": str(s.explanation),
+                "newer_version": s.newer_version,
+            }
+            for s in items
+        ]
+
+    def gaps(items):
+        return [
+            {
+                "clause": None if g["clause"] is None else str(g["clause"]),
+                "question": str(g["question"]),
+                "assumed": str(g["assumed"]),
+            }
+            for g in items
+        ]
+
+    return {
+        "game": str(view.game),
+        "adjudicator": str(view.adjudicator),
+        "title": str(view.title),
+        "variant": str(view.variant),
+        "lang": str(view.lang),
+        "inputs": view.inputs,
+        "outcome": view.outcome,
+        "summary": str(view.summary),
+        "steps": steps(view.steps),
+        "gaps": gaps(view.gaps),
+        "alternatives": [
+            {
+                "variant": str(a.variant),
+                "title": str(a.title),
+                "outcome": a.outcome,
+                "differs": bool(a.differs),
+                "summary": str(a.summary),
+                "steps": steps(a.steps),
+                "gaps": gaps(a.gaps),
+            }
+            for a in view.alternatives
+        ],
+        "ruling": str(view.id),
+        "permalink": str(view.permalink),
+        "created_at": created_at,
+        "newer_versions": {str(k): int(v) for k, v in view.newer_versions.items()},
+    }
+
 
 class AdjudicatorOut(serializers.Serializer):
     name = serializers.CharField()

@@ -1,11 +1,12 @@
 """Adjudicate and store: run the pure adjudicator under every variant, resolve the
-clause keys it cited to the current edition's versions and their translations
-(one query each), and store the ruling pinned to those exact versions.
+clause keys it cited to the current edition's versions and their translations,
+and store the ruling pinned to those exact versions.
 
 Whatever the corpus size, creating a ruling costs at most four queries: the
-cited entries of the current edition, their translations in the requested
-language (skipped for the original language), the ruling row and its
-citations (one bulk insert).
+game's catalogue stamp, the current edition with its translations in the
+requested language (only when the stamp changed since this process last read
+it: ``rules.selectors.citable_edition``), the ruling row and its citations
+(one bulk insert).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from django.db import transaction
 from django.utils import translation as i18n
 
 from rules import corpus
-from rules.models import EditionEntry, Translation
+from rules import selectors as rule_selectors
 
 from .engine import Adjudicator, Result
 from .engine.declare import to_jsonable
@@ -110,9 +111,13 @@ def _gaps(result: Result) -> list[dict[str, Any]]:
     return [{"clause": g.clause, "question": g.question, "assumed": g.assumed} for g in result.gaps]
 
 
-@transaction.atomic
 def ruling_create(*, adj: Adjudicator, inputs: Any, variant: str, lang: str, now: dt.datetime) -> RulingView:
-    """Adjudicate ``inputs`` under ``variant`` (and every other variant) and store the ruling."""
+    """Adjudicate ``inputs`` under ``variant`` (and every other variant) and store the ruling.
+
+    The reads come first, outside the write transaction, so that on SQLite the write
+    lock is held only for the two inserts; the ruling is pinned to the versions that were
+    read, which are append-only and cannot change or disappear in between.
+    """
     variants = variants_of(adj.game)
     titles = {v.slug: v.title for v in variants}
     result, summary = _run(adj, inputs, variant, lang)
@@ -122,35 +127,28 @@ def ruling_create(*, adj: Adjudicator, inputs: Any, variant: str, lang: str, now
             other, other_summary = _run(adj, inputs, v.slug, lang)
             others.append((v.slug, other, other_summary))
 
+    edition = rule_selectors.citable_edition(adj.game, lang)
     keys = {s.clause for s in result.steps}
     for _, other, _ in others:
         keys.update(s.clause for s in other.steps)
-    entries = {
-        e.clause.key: e
-        for e in EditionEntry.objects.filter(
-            edition__game__slug=adj.game, edition__is_current=True, clause__key__in=keys
-        ).select_related("clause", "version", "edition__game")
-    }
-    missing = keys - set(entries)
-    if missing or not entries:
+    missing = keys - set(edition.clauses) if edition else keys
+    if edition is None or missing:
         raise CorpusNotLoaded(f"clauses not loaded: {sorted(missing)}")
-    game = next(iter(entries.values())).edition.game
-    translations = _translations_for([e.clause_id for e in entries.values()], lang, game.language)
+    cited = {k: edition.clauses[k] for k in keys}
 
     def steps_of(res: Result) -> list[StepView]:
         out = []
         for s in res.steps:
-            e = entries[s.clause]
-            t = translations.get(e.clause_id)
+            c = cited[s.clause]
             out.append(
                 StepView(
                     clause=s.clause,
-                    version=e.version.number,
-                    status=e.version.status,
-                    kind=e.clause.kind,
-                    original=e.version.text,
-                    translation=t.text if t else None,
-                    translation_stale=bool(t and t.based_on_id != e.version_id),
+                    version=c.number,
+                    status=c.status,
+                    kind=c.kind,
+                    original=c.text,
+                    translation=c.translation,
+                    translation_stale=c.translation_stale,
                     explanation=s.explanation,
                 )
             )
@@ -171,8 +169,8 @@ def ruling_create(*, adj: Adjudicator, inputs: Any, variant: str, lang: str, now
     view = RulingView(
         id="",
         game=adj.game,
-        game_title=game.title,
-        game_language=game.language,
+        game_title=edition.title,
+        game_language=edition.language,
         adjudicator=adj.name,
         title=str(adj.title),
         variant=variant,
@@ -187,7 +185,7 @@ def ruling_create(*, adj: Adjudicator, inputs: Any, variant: str, lang: str, now
         created_at=now,
     )
     ruling = Ruling(
-        game_id=game.id,
+        game_id=edition.game_id,
         adjudicator=adj.name,
         variant=variant,
         lang=lang,
@@ -209,34 +207,15 @@ def ruling_create(*, adj: Adjudicator, inputs: Any, variant: str, lang: str, now
         ],
         created_at=now,
     )
-    ruling.save()
-    RulingCitation.objects.bulk_create(
-        RulingCitation(
-            ruling=ruling,
-            version_id=e.version_id,
-            translation_id=(
-                translations[e.clause_id].current_revision_id if e.clause_id in translations else None
-            ),
+    with transaction.atomic():
+        ruling.save(force_insert=True)
+        RulingCitation.objects.bulk_create(
+            RulingCitation(ruling=ruling, version_id=c.version_id, translation_id=c.translation_revision_id)
+            for c in cited.values()
         )
-        for e in entries.values()
-    )
     view.id = str(ruling.id)
     return view
 
 
 def _step_json(step: StepView) -> dict[str, Any]:
     return {"clause": step.clause, "version": step.version, "explanation": step.explanation}
-
-
-def _translations_for(clause_ids: list[int], lang: str, original: str) -> dict[int, Translation]:
-    """Newest translation per clause in ``lang``; none for the original language (≤1 query)."""
-    if lang == original:
-        return {}
-    best: dict[int, Translation] = {}
-    for t in (
-        Translation.objects.filter(clause_id__in=clause_ids, lang=lang)
-        .select_related("based_on")
-        .order_by("based_on__number")
-    ):
-        best[t.clause_id] = t
-    return best

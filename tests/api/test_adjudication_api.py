@@ -1,5 +1,7 @@
 """The adjudication API answers as CONTRACT.md §3 says, within its query budget."""
 
+import json
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -7,8 +9,8 @@ from django.utils import timezone
 
 from games import engine
 from rules import corpus as corpus_files
-from rules.models import Clause
-from rules.services import clause_revise
+from rules.models import Clause, Game, Translation
+from rules.services import catalogue_touch, clause_revise, edition_publish, translation_create
 from tests.conftest import real_queries
 
 UNPAID = {
@@ -105,11 +107,46 @@ def test_malformed_json_is_a_400_not_a_500(corpus, api):
 
 def test_a_ruling_costs_at_most_four_queries(corpus, api):
     body = {"inputs": UNPAID, "variant": "original", "lang": "en"}
-    post(api, "dolores", "profit-eligibility", body)  # warm caches of static data
-    with CaptureQueriesContext(connection) as ctx:
-        r = post(api, "dolores", "profit-eligibility", body)
-    assert r.status_code == 200
-    assert len(real_queries(ctx)) <= 4, real_queries(ctx)
+    catalogue_touch(game_id=Game.objects.get(slug="dolores").id)  # as after any catalogue write
+    with CaptureQueriesContext(connection) as cold:
+        assert post(api, "dolores", "profit-eligibility", body).status_code == 200
+    with CaptureQueriesContext(connection) as warm:
+        assert post(api, "dolores", "profit-eligibility", body).status_code == 200
+    # stamp + edition with translations (only after a change) + ruling + citations
+    assert len(real_queries(cold)) == 4, real_queries(cold)
+    assert len(real_queries(warm)) == 3, real_queries(warm)
+
+
+def test_a_new_ruling_quotes_the_wording_published_since_the_last_one(corpus, api):
+    body = {"inputs": UNPAID, "variant": "original", "lang": "en"}
+    first = post(api, "dolores", "profit-eligibility", body).json()
+    cited = first["steps"][0]
+    clause = Clause.objects.get(key=cited["clause"])
+    now = timezone.now()
+    clause_revise(
+        clause=clause,
+        text=cited["original"] + " (poprawione)",
+        status="published",
+        expected_version=cited["version"],
+        now=now,
+    )
+    # Not yet in the current edition: rulings still quote the published wording.
+    assert post(api, "dolores", "profit-eligibility", body).json()["steps"][0] == cited
+    edition_publish(game=clause.game, name="Next", now=now)
+    step = post(api, "dolores", "profit-eligibility", body).json()["steps"][0]
+    assert (step["version"], step["original"]) == (cited["version"] + 1, cited["original"] + " (poprawione)")
+    assert step["translation"] == cited["translation"] and step["translation_stale"] is True
+    translation = Translation.objects.get(clause=clause, lang="en")
+    translation_create(
+        version=clause.versions.get(number=step["version"]),
+        lang="en",
+        text=cited["translation"] + " (corrected)",
+        state="needs-review",
+        author="t",
+        now=now,
+    )
+    step = post(api, "dolores", "profit-eligibility", body).json()["steps"][0]
+    assert step["translation"] == translation.text + " (corrected)" and step["translation_stale"] is False
 
 
 def test_a_stored_ruling_stays_pinned_after_the_clause_is_revised(corpus, api):
@@ -145,3 +182,26 @@ def test_every_adjudicator_rules_on_its_example_through_the_api(corpus, api, adj
     variants = [v.slug for v in corpus_files.game(adj.game).variants]
     assert [a["variant"] for a in body["alternatives"]] == variants[1:]
     assert all(set(a) >= {"variant", "outcome", "differs"} for a in body["alternatives"])
+
+
+@pytest.mark.parametrize("adj", engine.all_adjudicators(), ids=lambda a: f"{a.game}/{a.name}")
+def test_the_direct_ruling_document_equals_the_declared_serializer(corpus, adj):
+    from rest_framework.renderers import JSONRenderer
+    from rest_framework.serializers import Serializer
+
+    from games.api import RulingOut
+    from games.services import ruling_create
+
+    view = ruling_create(
+        adj=adj,
+        inputs=adj.validate(adj.examples[0], "inputs"),
+        variant="original",
+        lang="en",
+        now=timezone.now(),
+    )
+    view.newer_versions = {view.steps[0].clause: view.steps[0].version + 1}
+    view.steps[0].newer_version = view.steps[0].version + 1
+    serializer = RulingOut()
+    direct = serializer.to_representation(view)
+    declared = Serializer.to_representation(serializer, view)
+    assert json.loads(JSONRenderer().render(direct)) == json.loads(JSONRenderer().render(declared))
