@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language_info
+from django.utils.translation import get_language, get_language_info
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -177,10 +179,20 @@ def _variant_marks(game: Game) -> tuple[dict[int, list[Variant]], dict[int, list
 
 @require_GET
 def reader(request, slug: str):
-    """Show the current edition of a game, original and translation side by side."""
+    """Show the current edition of a game, original and translation side by side.
+
+    The clauses are the bulk of the page and change only when the game's catalogue does:
+    they are rendered once per process for each (game, catalogue stamp, UI language,
+    translation) and reused, so a warm reader costs one query (the game and its stamp).
+    """
     game = _game_or_404(slug)
-    available = _languages(
-        game, Translation.objects.filter(clause__game=game).values_list("lang", flat=True).distinct()
+    stamp = f"{slug}:{game.catalogue_stamp}"
+    available = cache.get_or_set(
+        f"reader-languages:{stamp}",
+        lambda: _languages(
+            game, Translation.objects.filter(clause__game=game).values_list("lang", flat=True).distinct()
+        ),
+        timeout=None,
     )
     requested = request.GET.get("lang", DEFAULT_LANG).strip()
     codes = {code.lower(): code for code, _name in available}  # BCP 47 tags are case-insensitive
@@ -194,17 +206,6 @@ def reader(request, slug: str):
         lang = None
         if "lang" in request.GET:
             missing = language_name(requested)
-    views = selectors.current_clauses(game, lang, with_tables=True)
-    activated, overridden = _variant_marks(game)
-    clauses = [
-        ReaderClause(
-            v,
-            table=row_table(v.table_rows),
-            activated_by=activated.get(v.clause.id, []),
-            overridden_by=overridden.get(v.clause.id, []),
-        )
-        for v in views
-    ]
     context = {
         "game": game,
         "language": language_name(game.language),
@@ -213,9 +214,29 @@ def reader(request, slug: str):
         "languages": available,
         "original_only": ORIGINAL_ONLY,
         "missing": missing,
-        "clauses": clauses,
     }
+    context["clauses_html"] = cache.get_or_set(
+        f"reader-clauses:{stamp}:{get_language()}:{lang or ''}",
+        lambda: render_to_string(
+            "rules/reader.html#clauses", {**context, "clauses": _reader_clauses(game, lang)}
+        ),
+        timeout=None,
+    )
     return _render_page(request, "rules/reader.html", "document", context)
+
+
+def _reader_clauses(game: Game, lang: str | None) -> list[ReaderClause]:
+    views = selectors.current_clauses(game, lang, with_tables=True)
+    activated, overridden = _variant_marks(game)
+    return [
+        ReaderClause(
+            v,
+            table=row_table(v.table_rows),
+            activated_by=activated.get(v.clause.id, []),
+            overridden_by=overridden.get(v.clause.id, []),
+        )
+        for v in views
+    ]
 
 
 # ---------------------------------------------------------------- clause permalink

@@ -310,6 +310,8 @@ def _add_synthetic_clauses(game: Game, count: int) -> list[str]:
     variant = Variant.objects.filter(game=game).first()
     variant.activates.add(*[c for c in clauses if c.kind == "clarification"])
     variant.overrides.add(*[c for c in clauses if c.kind == "rule"])
+    # Bulk writes behind the services' back: record the change as every service does.
+    services.catalogue_touch(game_id=game.id)
     return [c.key for c in clauses]
 
 
@@ -333,6 +335,29 @@ def test_reader_queries_do_not_grow_with_the_clauses(client, corpus, django_asse
     assert f'id="{keys[-1]}"' in page
     if lang == "en":
         assert page.count('<span class="badge stale">') >= len(keys) // 3
+
+
+def test_a_warm_reader_costs_one_query_and_a_catalogue_change_is_shown_at_once(client, corpus):
+    game = Game.objects.get(slug="rada-miasta")
+    url = reverse("rules:reader", args=[game.slug])
+    cold, _page = _count_queries(client, url, {"lang": "en"})
+    warm, page = _count_queries(client, url, {"lang": "en"})
+    assert (cold, warm) == (7, 1)
+    entry = current_entries(game.slug).filter(clause__kind="rule").first()
+    assert f'id="{entry.clause.key}"' in page and "Poprawione." not in page
+    now = timezone.now()
+    services.clause_revise(
+        clause=entry.clause,
+        text="Poprawione.",
+        status="published",
+        expected_version=entry.version.number,
+        now=now,
+    )
+    services.edition_publish(game=game, name="Next", now=now)
+    revised, page = _count_queries(client, url, {"lang": "en"})
+    assert revised == cold
+    assert "Poprawione." in page
+    assert page.count('<span class="badge stale">') == 1  # its English was made from the old wording
 
 
 def test_clause_queries_do_not_grow_with_the_clauses_or_versions(client, corpus, django_assert_num_queries):
