@@ -6,7 +6,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test test-fast e2e lint format migrate corpus serve-prod bench clean
+.PHONY: install run test test-fast e2e lint format migrate corpus serve-prod bench clean messages
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,12 @@ format: install
 serve-prod: corpus
 	DEBUG=0 $(PY) manage.py collectstatic --noinput
 	DEBUG=0 $(VENV)/bin/gunicorn -c gunicorn.conf.py config.wsgi
+
+# Refresh the interface's message catalogues after changing a translatable string, then
+# translate the new entries in locale/<code>/LC_MESSAGES/django.po (needs GNU gettext).
+messages: install
+	$(PY) manage.py makemessages --all --add-location=file --ignore=.venv --ignore=bench --ignore=tests
+	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3

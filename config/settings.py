@@ -109,11 +109,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
+# The interface languages: those with a message catalogue in locale/ (the switch in the
+# page header offers exactly these). Rule texts have their own languages, independent of it.
 LANGUAGES = [
     ("en", "English"),
     ("pl", "Polski"),
-    ("el", "Ελληνικά"),
-    ("zh-hans", "简体中文"),
 ]
 USE_I18N = True
 USE_TZ = True

@@ -107,12 +107,25 @@ def _run(adj: Adjudicator, inputs: Any, variant: str, lang: str) -> tuple[Result
     return result, summary
 
 
+def _in(lang: str, text: Any) -> str:
+    with language(lang):
+        return str(text)
+
+
 def _gaps(result: Result) -> list[dict[str, Any]]:
     return [{"clause": g.clause, "question": g.question, "assumed": g.assumed} for g in result.gaps]
 
 
-def ruling_create(*, adj: Adjudicator, inputs: Any, variant: str, lang: str, now: dt.datetime) -> RulingView:
+def ruling_create(
+    *, adj: Adjudicator, inputs: Any, variant: str, lang: str, now: dt.datetime, explain_in: str | None = None
+) -> RulingView:
     """Adjudicate ``inputs`` under ``variant`` (and every other variant) and store the ruling.
+
+    ``lang`` is the language of the translations quoted beside the original clauses;
+    ``explain_in`` the language of the outcome sentence and the step explanations. The API
+    writes both in ``lang`` (CONTRACT.md §3); the referee page explains in the reader's
+    interface language, so a Polish referee reading Praetor's Chinese with the English
+    translation still gets the ruling in Polish.
 
     The reads come first, outside the write transaction, so that on SQLite the write
     lock is held only for the two inserts; the ruling is pinned to the versions that were
@@ -120,11 +133,12 @@ def ruling_create(*, adj: Adjudicator, inputs: Any, variant: str, lang: str, now
     """
     variants = variants_of(adj.game)
     titles = {v.slug: v.title for v in variants}
-    result, summary = _run(adj, inputs, variant, lang)
+    explain_in = explain_in or lang
+    result, summary = _run(adj, inputs, variant, explain_in)
     others = []
     for v in variants:
         if v.slug != variant:
-            other, other_summary = _run(adj, inputs, v.slug, lang)
+            other, other_summary = _run(adj, inputs, v.slug, explain_in)
             others.append((v.slug, other, other_summary))
 
     edition = rule_selectors.citable_edition(adj.game, lang)
@@ -172,7 +186,7 @@ def ruling_create(*, adj: Adjudicator, inputs: Any, variant: str, lang: str, now
         game_title=edition.title,
         game_language=edition.language,
         adjudicator=adj.name,
-        title=str(adj.title),
+        title=_in(explain_in, adj.title),
         variant=variant,
         variant_title=titles[variant],
         lang=lang,

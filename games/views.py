@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
@@ -18,7 +20,7 @@ from rules.models import Game
 
 from . import engine, forms, selectors, services
 
-LANG_CHOICES = [("en", "English"), ("", "Original only")]
+LANG_CHOICES = [("en", _("English")), ("", _("Original only"))]
 
 
 def _game_or_404(slug: str) -> corpus.GameData:
@@ -133,7 +135,9 @@ def referee_rule(request, slug: str, name: str):
             adj, game, raw=raw, players=players, errors=exc.errors, lang=lang, variant=variant
         )
         return _form_response(request, ctx, status=400)
-    ruling = services.ruling_create(adj=adj, inputs=inputs, variant=variant, lang=lang, now=timezone.now())
+    ruling = services.ruling_create(
+        adj=adj, inputs=inputs, variant=variant, lang=lang, now=timezone.now(), explain_in=get_language()
+    )
     if request.htmx:
         # Only the ruling is swapped in; the form on the page stays as the referee left it.
         return render(request, template + "#ruling", {"game": game, "adj": adj, "ruling": ruling})
@@ -175,7 +179,7 @@ def disputes(request, slug: str):
         inputs = adj.validate(d.inputs, "inputs")
         runs = []
         for v in game_data.variants:
-            with services.language("en"):
+            with services.language(get_language()):
                 result = adj(inputs, variant=v.slug)
                 summary = adj.describe(result.outcome)
             runs.append({"variant": v, "result": result, "summary": summary})

@@ -36,6 +36,19 @@ def _no_throttle_between_tests(settings):
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _english_unless_asked():
+    """Each test starts in the default interface language. A request through the test client
+    activates its language in this thread (LocaleMiddleware) and nothing resets it, so a
+    Polish request would otherwise make later tests explain themselves in Polish."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 def real_queries(ctx) -> list[str]:
     """SQL sent for the request, less the SAVEPOINT/RELEASE pairs that only exist because each
     test runs inside a transaction (in production, atomic() opens a transaction instead)."""
