@@ -1,0 +1,139 @@
+#!/usr/bin/env python
+"""Where one ruling's time goes, stage by stage, next to the baseline page.
+
+    .venv/bin/python bench/ruling_costs.py [--db sqlite|postgres] [--game rada-miasta]
+                                            [--question council-vote] [--budget 0.3]
+
+In one process and one thread, on a fresh database with the corpus loaded and DEBUG off:
+the whole baseline request (``GET /bench/fortunes/``) and the whole ruling request (``POST``
+to the ruling API, throttle off) through Django's full middleware stack (the test client, no
+sockets, no gunicorn), then the ruling's stages one by one — parse and validate the inputs,
+run the adjudicator under every variant, read the citable edition (warm), the whole service
+call ``games.services.ruling_create`` (which includes those two and stores the ruling and its
+citations in one transaction), and render the JSON body. ``store and assemble`` is the
+service call less its two measured reads. Best of three timing runs of ≥ ``--budget`` s.
+
+`bench/run.py` measures the same two requests over HTTP with concurrency; this script says
+why the ratio is what it is. Writes bench/results/<date>-ruling-costs-<db>.md (and .json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.adjudicators import rate, setup_django, table  # noqa: E402
+from bench.common import DEFAULT_PG_URL, RESULTS, fresh_database, machine, today  # noqa: E402
+
+
+def measure(game: str, question: str, budget: float) -> list[tuple[str, float]]:
+    from django.conf import settings
+    from django.test import Client
+    from django.utils import timezone
+
+    from games import engine, services
+    from games.api import ruling_json
+    from rules import selectors
+
+    settings.RULING_RATE = None  # read per request by games.api.RulingThrottle
+    adj = engine.get(game, question)
+    if adj is None:
+        raise SystemExit(f"no adjudicator {game}/{question}")
+    example = adj.examples[0]
+    inputs = adj.validate(example, "inputs")
+    variants = [v.slug for v in services.variants_of(game)]
+    client = Client()
+    url = f"/api/v1/games/{game}/adjudicators/{question}/"
+    body = json.dumps({"inputs": example, "lang": "en"})
+    now = timezone.now()
+
+    def baseline():
+        assert client.get("/bench/fortunes/").status_code == 200
+
+    def request():
+        assert client.post(url, body, content_type="application/json").status_code == 200
+
+    def adjudicate():
+        for v in variants:
+            with services.language("en"):
+                adj.describe(adj(inputs, variant=v).outcome)
+
+    def service():
+        return services.ruling_create(adj=adj, inputs=inputs, variant=variants[0], lang="en", now=now)
+
+    view = service()
+    created = now.isoformat()
+
+    def ms(fn) -> float:
+        per_s, _ = rate(fn, budget)
+        return 1000 / per_s
+
+    adjudicate_ms = ms(adjudicate)
+    edition_ms = ms(lambda: selectors.citable_edition(game, "en"))
+    service_ms = ms(service)
+    return [
+        ("baseline request: GET /bench/fortunes/", ms(baseline)),
+        ("ruling request: POST the ruling API", ms(request)),
+        ("  parse and validate the inputs", ms(lambda: adj.validate(example, "inputs"))),
+        (f"  adjudicate under every variant ({len(variants)})", adjudicate_ms),
+        ("  read the citable edition (warm: 1 query)", edition_ms),
+        ("  the service call (ruling_create)", service_ms),
+        ("  render the JSON body", ms(lambda: json.dumps(ruling_json(view, created_at=created)))),
+        ("  ⇒ store and assemble (service less the two reads)", service_ms - adjudicate_ms - edition_ms),
+    ]
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
+    p.add_argument("--game", default="rada-miasta")
+    p.add_argument("--question", default="council-vote")
+    p.add_argument("--budget", type=float, default=0.3, help="seconds per timing run (best of 3)")
+    p.add_argument("--pg-url", default=DEFAULT_PG_URL)
+    args = p.parse_args(argv)
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-costs-") as tmpdir,
+        fresh_database(args.db, Path(tmpdir), args.pg_url) as url,
+    ):
+        setup_django(url, [args.game])
+        rows = measure(args.game, args.question, args.budget)
+        from django.db import connections
+
+        connections.close_all()
+    base = rows[0][1]
+    md = [
+        f"# Where a ruling's time goes — {args.db} — {today()}",
+        "",
+        f"`bench/ruling_costs.py --db {args.db}`: {args.game}/{args.question}, one process, one thread,"
+        " DEBUG off, best of 3.",
+        "",
+        table(["stage", "ms", "× baseline request"], [[n, f"{v:.3f}", f"{v / base:.2f}"] for n, v in rows]),
+        "",
+        f"Ratio of the whole requests: baseline ÷ ruling = {base / rows[1][1]:.2f}.",
+        "",
+        "```json",
+        json.dumps(machine(args.db, args.pg_url), indent=1, ensure_ascii=False),
+        "```",
+    ]
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stem = RESULTS / f"{today()}-ruling-costs-{args.db}"
+    stem.with_suffix(".md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    stem.with_suffix(".json").write_text(
+        json.dumps(
+            {"db": args.db, "game": args.game, "question": args.question, "stages_ms": dict(rows)}, indent=1
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    print("\n".join(md[:7]))
+    print(f"written: {stem}.md, {stem}.json")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
