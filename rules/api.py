@@ -16,8 +16,11 @@ LANG_RE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$")
 
 
 def parse_lang(value: str | None, *, field: str = "lang") -> str | None:
-    """Return a BCP 47 language code as given, or raise a 400 naming ``field``."""
-    if value in (None, ""):
+    """Return a BCP 47 language code as given, None when absent, or raise a 400 naming ``field``.
+
+    An empty string is not absent: ``?lang=`` is refused like any other non-code, as the
+    schema's pattern says, rather than silently read as "no translation"."""
+    if value is None:
         return None
     if not isinstance(value, str) or not LANG_RE.match(value):
         raise ValidationError({field: ["Not a BCP 47 language code (e.g. en, pl, el, zh-Hans)."]})

@@ -83,6 +83,7 @@ def test_under_gniazdo_the_original_is_the_alternative(corpus, api):
         ([1, 2], "body"),
         ({"inputs": UNPAID, "variant": "house"}, "variant"),
         ({"inputs": UNPAID, "lang": "??"}, "lang"),
+        ({"inputs": UNPAID, "lang": ""}, "lang"),
         ({"inputs": {**UNPAID, "all_taxes_paid": "no"}}, "inputs.all_taxes_paid"),
         ({"inputs": {**UNPAID, "extra": 1}}, "inputs.extra"),
     ],

@@ -82,8 +82,9 @@ def test_unknown_things_are_404_with_the_error_shape(corpus, api, url):
     assert list(r.json()) == ["errors"]
 
 
-def test_a_bad_language_code_is_a_400_naming_lang(corpus, api):
-    r = api.get("/api/v1/games/praetor/clauses/?lang=not a code")
+@pytest.mark.parametrize("lang", ["not a code", ""])
+def test_a_bad_language_code_is_a_400_naming_lang(corpus, api, lang):
+    r = api.get(f"/api/v1/games/praetor/clauses/?lang={lang}")
     assert r.status_code == 400
     assert list(r.json()["errors"]) == ["lang"]
 
