@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Max
 
 from rules import corpus
-from rules.models import ClauseVersion
+from rules.models import Clause, ClauseVersion
 
 from . import engine
-from .models import Ruling
+from .models import Ruling, RulingCitation
 from .services import AlternativeView, RulingView, StepView
 
 
@@ -91,4 +93,93 @@ def ruling_get(ruling_id: str) -> RulingView | None:
         alternatives=alternatives,
         created_at=ruling.created_at,
         newer_versions=newer,
+    )
+
+
+@dataclass
+class CitingRuling:
+    """One stored ruling that cites a clause, as a designer weighing a change sees it."""
+
+    id: str
+    title: str
+    variant_title: str
+    summary: str
+    created_at: Any
+    cited_version: int
+    # (variant title, what the stored ruling says that variant decides) where it differs.
+    overturned_under: list[tuple[str, str]]
+
+    @property
+    def permalink(self) -> str:
+        return f"/rulings/{self.id}/"
+
+
+@dataclass
+class ClauseRulings:
+    game: Any
+    clause: Any
+    latest_version: int
+    total: int
+    rulings: list[CitingRuling]
+    # variant slug → (title, how many of the listed rulings go the other way under it)
+    would_overturn: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def on_older_versions(self) -> int:
+        return sum(1 for r in self.rulings if r.cited_version < self.latest_version)
+
+
+def rulings_citing(slug: str, key: str, *, limit: int = 50) -> ClauseRulings | None:
+    """The stored rulings that cite any version of clause ``key``, newest first (at most
+    ``limit``), each with the version it cited and the variants under which it would have
+    gone the other way — what a designer needs before changing or adopting a clause.
+
+    Three queries whatever the number of rulings: the clause (with its newest version
+    number), the count, the page of rulings."""
+    clause = (
+        Clause.objects.select_related("game")
+        .filter(game__slug=slug, key=key)
+        .annotate(latest=Max("versions__number"))
+        .first()
+    )
+    if clause is None:
+        return None
+    citations = RulingCitation.objects.filter(version__clause=clause)
+    total = citations.count()
+    rows = citations.order_by("-ruling__created_at").values_list(
+        "ruling_id",
+        "ruling__adjudicator",
+        "ruling__variant",
+        "ruling__summary",
+        "ruling__alternatives",
+        "ruling__created_at",
+        "version__number",
+    )[:limit]
+    titles = {v.slug: v.title for v in corpus.game(slug).variants} if slug in corpus.GAME_SLUGS else {}
+    rulings, overturn_counts = [], {}
+    for ruling_id, name, variant, summary, alternatives, created_at, number in rows:
+        adj = engine.get(slug, name)
+        differing = [a for a in alternatives if a.get("differs")]
+        for a in differing:
+            overturn_counts[a["variant"]] = overturn_counts.get(a["variant"], 0) + 1
+        rulings.append(
+            CitingRuling(
+                id=str(ruling_id),
+                title=str(adj.title) if adj else name,
+                variant_title=titles.get(variant, variant),
+                summary=summary,
+                created_at=created_at,
+                cited_version=number,
+                overturned_under=[
+                    (titles.get(a["variant"], a["variant"]), a.get("summary", "")) for a in differing
+                ],
+            )
+        )
+    return ClauseRulings(
+        game=clause.game,
+        clause=clause,
+        latest_version=clause.latest or 0,
+        total=total,
+        rulings=rulings,
+        would_overturn=[(titles.get(s, s), n) for s, n in overturn_counts.items()],
     )

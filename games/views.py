@@ -195,3 +195,13 @@ def disputes(request, slug: str):
             }
         )
     return render(request, "games/disputes.html", {"game": game_data, "rows": rows})
+
+
+@require_GET
+def clause_rulings(request, slug: str, key: str):
+    """The stored rulings that cite a clause: which were given under an older wording, and
+    which would go the other way under another variant (what adopting it would overturn)."""
+    found = selectors.rulings_citing(slug, key)
+    if found is None:
+        raise Http404("Unknown clause.")
+    return render(request, "games/clause_rulings.html", {"found": found})
