@@ -287,3 +287,69 @@ def citable_edition(slug: str, lang: str) -> CitableEdition | None:
     edition = CitableEdition(game_id, title, language, str(stamp), clauses)
     _citable[(slug, lang)] = edition
     return edition
+
+
+@dataclass
+class EditionChange:
+    """One clause between two editions: added, removed or changed (with both versions)."""
+
+    kind: str  # "added" | "removed" | "changed"
+    key: str
+    clause_kind: str
+    old: ClauseVersion | None
+    new: ClauseVersion | None
+
+
+@dataclass
+class EditionDiff:
+    editions: list[Edition]
+    old: Edition
+    new: Edition
+    changes: list[EditionChange]
+    unchanged: int
+
+
+def editions(game: Game) -> list[Edition]:
+    """A game's editions, oldest first, each with its number of clauses (one query)."""
+    return list(Edition.objects.filter(game=game).annotate(clause_count=Count("entries")).order_by("number"))
+
+
+def edition_diff(
+    game: Game, old_number: int, new_number: int, all_editions: list[Edition]
+) -> EditionDiff | None:
+    """What changed in ``game``'s clauses from edition ``old_number`` to ``new_number``: the
+    clauses added, removed or given another version, in the newer edition's order (removed
+    ones after). One query (the two editions' entries with their versions), given the
+    editions already read; None when either number is not an edition of the game."""
+    by_number = {e.number: e for e in all_editions}
+    old, new = by_number.get(old_number), by_number.get(new_number)
+    if old is None or new is None:
+        return None
+    entries = (
+        EditionEntry.objects.filter(edition_id__in=[old.id, new.id])
+        .select_related("clause", "version")
+        .order_by("position")
+    )
+    before: dict[int, EditionEntry] = {}
+    after: dict[int, EditionEntry] = {}
+    for entry in entries:
+        # Comparing an edition with itself: the same entry is on both sides.
+        if entry.edition_id == old.id:
+            before[entry.clause_id] = entry
+        if entry.edition_id == new.id:
+            after[entry.clause_id] = entry
+    changes, unchanged = [], 0
+    for clause_id, entry in after.items():
+        was = before.get(clause_id)
+        if was is None:
+            changes.append(EditionChange("added", entry.clause.key, entry.clause.kind, None, entry.version))
+        elif was.version_id != entry.version_id:
+            changes.append(
+                EditionChange("changed", entry.clause.key, entry.clause.kind, was.version, entry.version)
+            )
+        else:
+            unchanged += 1
+    for clause_id, was in before.items():
+        if clause_id not in after:
+            changes.append(EditionChange("removed", was.clause.key, was.clause.kind, was.version, None))
+    return EditionDiff(all_editions, old, new, changes, unchanged)

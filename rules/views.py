@@ -388,3 +388,54 @@ def glossary(request, slug: str):
     ]
     context = {"game": game, "language": language_name(game.language), "entries": entries}
     return render(request, "rules/glossary.html", context)
+
+
+# ---------------------------------------------------------------- editions
+
+
+def _edition_number(
+    raw: str | None, default: int | None, numbers: set[int], field: str, errors: dict
+) -> int | None:
+    """The edition number asked for in ``field`` (or ``default``); a bad one goes into ``errors``."""
+    if raw in (None, ""):
+        return default
+    try:
+        number = int(raw)
+    except ValueError:
+        number = None
+    if number not in numbers:
+        errors[field] = _("Not an edition of this game: %(value)s") % {"value": raw}
+        return None
+    return number
+
+
+@require_GET
+def editions(request, slug: str):
+    """A game's editions, and what changed between two of them (by default the last two)."""
+    game = _game_or_404(slug)
+    all_editions = selectors.editions(game)
+    numbers = {e.number for e in all_editions}
+    current = next((e.number for e in all_editions if e.is_current), max(numbers, default=None))
+    previous = max((n for n in numbers if current is not None and n < current), default=current)
+    errors: dict[str, str] = {}
+    new = _edition_number(request.GET.get("to"), current, numbers, "to", errors)
+    old = _edition_number(request.GET.get("from"), previous, numbers, "from", errors)
+    diff = None
+    if not errors and old is not None and new is not None:
+        diff = selectors.edition_diff(game, old, new, all_editions)
+    changes = [
+        (c, word_diff(c.old.text, c.new.text) if c.kind == "changed" else None)
+        for c in (diff.changes if diff else [])
+    ]
+    context = {
+        "game": game,
+        "language": language_name(game.language),
+        "editions": all_editions,
+        "diff": diff,
+        "changes": changes,
+        "counts": {k: sum(1 for c, _d in changes if c.kind == k) for k in ("changed", "added", "removed")},
+        "errors": errors,
+        "from_number": old,
+        "to_number": new,
+    }
+    return render(request, "rules/editions.html", context, status=400 if errors else 200)
