@@ -315,8 +315,9 @@ def clause_revise(
 
 
 @transaction.atomic
-def edition_publish(*, game: Game, name: str, now: dt.datetime) -> Edition:
-    """Publish the newest non-draft version of every clause of the current edition."""
+def edition_publish(*, game: Game, name: str | None, now: dt.datetime) -> Edition:
+    """Publish the newest non-draft version of every clause of the current edition, as
+    edition ``name`` (by default "Edition <number>")."""
     current = Edition.objects.get(game=game, is_current=True)
     clause_ids = list(current.entries.order_by("position").values_list("clause_id", flat=True))
     newest: dict[int, ClauseVersion] = {}

@@ -37,3 +37,84 @@ def test_a_clause_key_cannot_be_changed_in_the_admin(admin_client, corpus):
 
 def test_editions_are_published_not_added_or_switched_in_the_admin(admin_client, corpus):
     assert admin_client.get(reverse("admin:rules_edition_add")).status_code == 403
+
+
+def _clause_and_newest(key="rm.order.clockwise"):
+    clause = Clause.objects.get(game__slug="rada-miasta", key=key)
+    return clause, clause.versions.order_by("-number").first()
+
+
+def test_the_new_version_form_starts_from_the_newest_text(admin_client, corpus):
+    clause, newest = _clause_and_newest()
+    page = admin_client.get(reverse("admin:rules_clause_change", args=[clause.pk])).content.decode()
+    url = reverse("admin:rules_clauseversion_add") + f"?clause={clause.pk}"
+    assert f'href="{url}"' in page
+    form = admin_client.get(url).content.decode()
+    assert newest.text in form and f'name="expected_version" value="{newest.number}"' in form
+
+
+def test_a_new_version_written_in_the_admin_goes_through_the_service(admin_client, corpus):
+    clause, newest = _clause_and_newest()
+    stamp = Game.objects.get(slug="rada-miasta").catalogue_stamp
+    response = admin_client.post(
+        reverse("admin:rules_clauseversion_add"),
+        {
+            "clause": clause.pk,
+            "text": newest.text + " (do sprawdzenia)",
+            "status": "uncertain",
+            "note": "Direction still argued about.",
+            "expected_version": newest.number,
+        },
+    )
+    assert response.status_code == 302
+    versions = list(clause.versions.order_by("number").values_list("number", "status", "author"))
+    assert versions[-1] == (newest.number + 1, "uncertain", "admin")
+    assert clause.versions.get(number=newest.number).text == newest.text  # the old one stays
+    assert Game.objects.get(slug="rada-miasta").catalogue_stamp != stamp
+
+
+def test_a_version_written_from_an_outdated_one_is_refused_with_the_text_kept(admin_client, corpus):
+    clause, newest = _clause_and_newest()
+    response = admin_client.post(
+        reverse("admin:rules_clauseversion_add"),
+        {
+            "clause": clause.pk,
+            "text": "Mine.",
+            "status": "draft",
+            "note": "",
+            "expected_version": newest.number - 1,
+        },
+    )
+    assert response.status_code == 200  # the form again, with the error on expected_version
+    page = response.content.decode()
+    assert f"is now at version {newest.number}, not {newest.number - 1}" in page and "Mine." in page
+    assert clause.versions.count() == newest.number
+
+
+def test_versions_cannot_be_edited_or_deleted_in_the_admin(admin_client, corpus):
+    _clause, newest = _clause_and_newest()
+    change = reverse("admin:rules_clauseversion_change", args=[newest.pk])
+    assert admin_client.post(change, {"text": "rewritten"}).status_code == 403
+    assert admin_client.get(reverse("admin:rules_clauseversion_delete", args=[newest.pk])).status_code == 403
+
+
+def test_publishing_an_edition_from_the_admin_takes_the_newest_non_draft_versions(admin_client, corpus):
+    clause, newest = _clause_and_newest()
+    game = clause.game
+    admin_client.post(
+        reverse("admin:rules_clauseversion_add"),
+        {
+            "clause": clause.pk,
+            "text": newest.text + "!",
+            "status": "published",
+            "note": "",
+            "expected_version": newest.number,
+        },
+    )
+    response = admin_client.post(
+        reverse("admin:rules_game_changelist"), {"action": "publish_edition", "_selected_action": [game.pk]}
+    )
+    assert response.status_code == 302
+    current = game.editions.get(is_current=True)
+    assert current.entries.get(clause=clause).version.number == newest.number + 1
+    assert current.name == f"Edition {current.number}"
