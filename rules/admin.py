@@ -3,9 +3,11 @@ from django.contrib import admin, messages
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from . import models, services
+from .api import LANG_RE
+from .diff import word_diff
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -155,17 +157,115 @@ class VariantAdmin(admin.ModelAdmin):
     list_display = ("game", "slug", "title")
 
 
+class TranslationStartForm(forms.ModelForm):
+    """The first revision of a translation of one clause version into one language."""
+
+    class Meta:
+        model = models.Translation
+        fields = ("based_on", "lang", "text", "state")
+
+    def clean_lang(self):
+        lang = self.cleaned_data["lang"]
+        if not LANG_RE.match(lang):
+            raise forms.ValidationError("Not a BCP 47 language code (e.g. en, pl, el, zh-Hans).")
+        return lang
+
+    def clean(self):
+        data = super().clean()
+        version, lang = data.get("based_on"), data.get("lang")
+        if version is not None and lang and version.translations.filter(lang=lang).exists():
+            self.add_error(
+                "lang", f"Version {version.number} of {version.clause.key} already has a {lang} translation."
+            )
+        return data
+
+
 @admin.register(models.Translation)
 class TranslationAdmin(admin.ModelAdmin):
     list_display = ("based_on", "lang", "state", "revision")
     list_filter = ("lang", "state")
-    readonly_fields = ("based_on", "clause", "lang", "revision", "current_revision", "updated_at")
-    fields = ("based_on", "clause", "lang", "text", "state", "revision", "current_revision", "updated_at")
+    raw_id_fields = ("based_on",)
 
-    def has_add_permission(self, request):
-        return False
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return TranslationStartForm.Meta.fields
+        return (
+            "based_on",
+            "clause",
+            "lang",
+            "changes_since",
+            "text",
+            "state",
+            "revision",
+            "current_revision",
+        )
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return ()
+        return ("based_on", "clause", "lang", "changes_since", "revision", "current_revision", "updated_at")
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = TranslationStartForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    @admin.display(description="The original since this translation")
+    def changes_since(self, obj):
+        """What changed in the original since the version translated, with a link to translate
+        the current one: the translator's to-do, inside the form they edit."""
+        current = (
+            models.EditionEntry.objects.filter(clause_id=obj.clause_id, edition__is_current=True)
+            .select_related("version")
+            .first()
+        )
+        if current is None or current.version_id == obj.based_on_id:
+            return "Up to date: this translation is of the current version."
+        tags = {"insert": "<ins>{}</ins>", "delete": "<del>{}</del>", "equal": "{}"}
+        pieces = format_html_join(
+            "",
+            "{}",
+            (
+                (format_html(tags[op], text),)
+                for op, text in word_diff(obj.based_on.text, current.version.text)
+            ),
+        )
+        url = reverse("admin:rules_translation_add") + f"?based_on={current.version_id}&lang={obj.lang}"
+        return format_html(
+            '<p>Stale: version {} was translated; the current edition has version {}.</p><p class="diff">{}</p>'
+            '<p><a href="{}">Translate version {}</a> (starting from this translation’s text)</p>',
+            obj.based_on.number,
+            current.version.number,
+            pieces,
+            url,
+            current.version.number,
+        )
+
+    def get_changeform_initial_data(self, request):
+        initial = super().get_changeform_initial_data(request)
+        version_id, lang = str(initial.get("based_on", "")), initial.get("lang")
+        if version_id.isdigit() and lang:
+            previous = (
+                models.Translation.objects.filter(clause__versions__id=version_id, lang=lang)
+                .order_by("-based_on__number")
+                .first()
+            )
+            if previous is not None:
+                initial.update(text=previous.text, state=models.Translation.State.DRAFT)
+        return initial
 
     def save_model(self, request, obj, form, change):
+        if not change:
+            created = services.translation_create(
+                version=obj.based_on,
+                lang=obj.lang,
+                text=obj.text,
+                state=obj.state,
+                author=request.user.get_username(),
+                now=timezone.now(),
+            )
+            obj.pk = created.pk
+            return
         # Translations are append-only: an edit becomes a new revision, as in the services.
         try:
             services.translation_submit(

@@ -3,6 +3,7 @@ and every edit replaces the game's catalogue stamp so cached pages show it at on
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from rules.models import Clause, Game, Translation
 
@@ -118,3 +119,71 @@ def test_publishing_an_edition_from_the_admin_takes_the_newest_non_draft_version
     current = game.editions.get(is_current=True)
     assert current.entries.get(clause=clause).version.number == newest.number + 1
     assert current.name == f"Edition {current.number}"
+
+
+def _stale_english(admin_client):
+    """Revise and publish rm.order.clockwise: its English translation is now of an old version."""
+    clause, newest = _clause_and_newest()
+    admin_client.post(
+        reverse("admin:rules_clauseversion_add"),
+        {
+            "clause": clause.pk,
+            "text": newest.text.replace("zgodnie z ruchem", "przeciwnie do ruchu"),
+            "status": "published",
+            "note": "",
+            "expected_version": newest.number,
+        },
+    )
+    admin_client.post(
+        reverse("admin:rules_game_changelist"),
+        {"action": "publish_edition", "_selected_action": [clause.game_id]},
+    )
+    return clause, Translation.objects.get(clause=clause, lang="en", based_on=newest)
+
+
+def test_a_stale_translation_shows_what_changed_in_the_original_and_how_to_catch_up(admin_client, corpus):
+    clause, translation = _stale_english(admin_client)
+    current = clause.versions.order_by("-number").first()
+    page = admin_client.get(reverse("admin:rules_translation_change", args=[translation.pk])).content.decode()
+    assert (
+        f"Stale: version {current.number - 1} was translated; the current edition has version {current.number}"
+        in page
+    )
+    assert "<del>zgodnie z ruchem </del><ins>przeciwnie do ruchu </ins>" in page
+    add = reverse("admin:rules_translation_add") + f"?based_on={current.pk}&amp;lang=en"
+    assert f'href="{add}"' in page
+
+
+def test_a_translator_translates_the_current_version_starting_from_the_old_text(admin_client, corpus):
+    clause, stale = _stale_english(admin_client)
+    current = clause.versions.order_by("-number").first()
+    url = reverse("admin:rules_translation_add")
+    form = admin_client.get(url, {"based_on": current.pk, "lang": "en"}).content.decode()
+    assert escape(stale.text) in form
+    new_text = stale.text.replace("clockwise", "anticlockwise")
+    response = admin_client.post(
+        url, {"based_on": current.pk, "lang": "en", "text": new_text, "state": "draft"}
+    )
+    assert response.status_code == 302
+    fresh = Translation.objects.get(based_on=current, lang="en")
+    assert (fresh.text, fresh.revision, fresh.translator) == (new_text, 1, "admin")
+    assert fresh.revisions.count() == 1
+    assert Translation.objects.get(pk=stale.pk).text == stale.text  # the old one stays as it was
+    page = admin_client.get(reverse("admin:rules_translation_change", args=[fresh.pk])).content.decode()
+    assert "Up to date: this translation is of the current version." in page
+    reader = admin_client.get("/g/rada-miasta/?lang=en").content.decode()
+    assert escape(new_text) in reader
+
+
+@pytest.mark.parametrize(
+    "lang,error",
+    [("en", "already has a en translation"), ("not a code", "Not a BCP 47 language code")],
+)
+def test_a_second_translation_of_a_version_or_a_bad_code_is_refused(admin_client, corpus, lang, error):
+    clause, newest = _clause_and_newest()
+    response = admin_client.post(
+        reverse("admin:rules_translation_add"),
+        {"based_on": newest.pk, "lang": lang, "text": "x", "state": "draft"},
+    )
+    assert response.status_code == 200 and error in response.content.decode()
+    assert Translation.objects.filter(based_on=newest).count() == 1
