@@ -27,6 +27,19 @@ class VersionInline(ReadOnlyInline):
     readonly_fields = fields
 
 
+class GivesConflictsBack:
+    """A write that a service refuses because someone else saved first (``services.Conflict``)
+    saves nothing: the admin's transaction rolls back, and the editor gets the form again with
+    their text in a message instead of an error page or a false "changed successfully"."""
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except services.Conflict as exc:
+            self.message_user(request, f"Not saved: {exc}. Your text: {exc.text}", level=messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
+
 class TouchesCatalogue:
     """Admin edits are catalogue writes too: they replace the game's stamp, like the services."""
 
@@ -92,7 +105,7 @@ class ClauseVersionForm(forms.ModelForm):
 
 
 @admin.register(models.ClauseVersion)
-class ClauseVersionAdmin(admin.ModelAdmin):
+class ClauseVersionAdmin(GivesConflictsBack, admin.ModelAdmin):
     """Versions are append-only: the admin adds one through rules.services.clause_revise and
     never edits or deletes one."""
 
@@ -118,15 +131,6 @@ class ClauseVersionAdmin(admin.ModelAdmin):
         if newest is not None:
             initial.update(text=newest.text, status=newest.status, expected_version=newest.number)
         return initial
-
-    def add_view(self, request, form_url="", extra_context=None):
-        try:
-            return super().add_view(request, form_url, extra_context)
-        except services.Conflict as exc:
-            # Someone added a version between the form's check and the write: nothing was
-            # saved (the admin's transaction rolled back); the text is given back.
-            self.message_user(request, f"Not saved: {exc}. Your text: {exc.text}", level=messages.ERROR)
-            return HttpResponseRedirect(request.get_full_path())
 
     def save_model(self, request, obj, form, change):
         version = services.clause_revise(
@@ -181,7 +185,7 @@ class TranslationStartForm(forms.ModelForm):
 
 
 @admin.register(models.Translation)
-class TranslationAdmin(admin.ModelAdmin):
+class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
     list_display = ("based_on", "lang", "state", "revision")
     list_filter = ("lang", "state")
     raw_id_fields = ("based_on",)
@@ -267,17 +271,14 @@ class TranslationAdmin(admin.ModelAdmin):
             obj.pk = created.pk
             return
         # Translations are append-only: an edit becomes a new revision, as in the services.
-        try:
-            services.translation_submit(
-                translation=models.Translation.objects.get(pk=obj.pk),
-                text=obj.text,
-                state=obj.state,
-                expected_revision=obj.revision,
-                author=request.user.get_username(),
-                now=timezone.now(),
-            )
-        except services.Conflict as exc:
-            self.message_user(request, f"Not saved: {exc}. Your text: {exc.text}", level=messages.ERROR)
+        services.translation_submit(
+            translation=models.Translation.objects.get(pk=obj.pk),
+            text=obj.text,
+            state=obj.state,
+            expected_revision=obj.revision,
+            author=request.user.get_username(),
+            now=timezone.now(),
+        )
 
 
 @admin.register(models.Term)

@@ -187,3 +187,28 @@ def test_a_second_translation_of_a_version_or_a_bad_code_is_refused(admin_client
     )
     assert response.status_code == 200 and error in response.content.decode()
     assert Translation.objects.filter(based_on=newest).count() == 1
+
+
+def test_a_translation_saved_by_someone_else_meanwhile_is_not_overwritten(admin_client, corpus, monkeypatch):
+    from rules import services
+
+    translation = Translation.objects.filter(lang="en", clause__game__slug="praetor").first()
+    before = (translation.text, translation.revision)
+    real_submit = services.translation_submit
+
+    def someone_else_first(*, translation, expected_revision, **kwargs):
+        # Another translator's save lands between this form's read and its write.
+        real_submit(
+            translation=translation, expected_revision=expected_revision, **{**kwargs, "text": "Theirs."}
+        )
+        return real_submit(translation=translation, expected_revision=expected_revision, **kwargs)
+
+    monkeypatch.setattr(services, "translation_submit", someone_else_first)
+    url = reverse("admin:rules_translation_change", args=[translation.pk])
+    response = admin_client.post(url, {"text": "Mine.", "state": "draft"}, follow=True)
+    page = response.content.decode()
+    assert "Not saved: translation was saved by someone else" in page and "Your text: Mine." in page
+    assert "was changed successfully" not in page
+    translation.refresh_from_db()
+    # The whole admin request rolled back, the other save included: nothing half-written.
+    assert (translation.text, translation.revision) == before
