@@ -121,7 +121,7 @@ class ClauseRulings:
     latest_version: int
     total: int
     rulings: list[CitingRuling]
-    # variant slug → (title, how many of the listed rulings go the other way under it)
+    # (variant title, how many of the listed rulings would go the other way under it)
     would_overturn: list[tuple[str, int]] = field(default_factory=list)
 
     @property
