@@ -13,7 +13,8 @@ class Ruling(AppendOnlyModel):
     """One adjudication as it was given; never rewritten."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="rulings")
+    # No index of its own: the (game, adjudicator) index below serves lookups by game.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="rulings", db_index=False)
     adjudicator = models.CharField(max_length=80)
     variant = models.CharField(max_length=60)
     lang = models.CharField(max_length=20)
@@ -35,10 +36,22 @@ class Ruling(AppendOnlyModel):
 
 
 class RulingCitation(AppendOnlyModel):
-    ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="citations")
+    """One clause version (and the translation revision quoted with it) that a ruling cited.
+
+    Every ruling writes one row per cited version, so each index here is paid on the ruling
+    path (bench/ruling_costs.py): only two are kept. The unique (ruling, version) index serves
+    a ruling's citations; the version index serves "which rulings cite this clause". Nothing
+    looks citations up by translation revision (revisions are never deleted)."""
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="citations", db_index=False)
     version = models.ForeignKey(ClauseVersion, on_delete=models.PROTECT, related_name="citations")
     translation = models.ForeignKey(
-        TranslationRevision, on_delete=models.PROTECT, related_name="citations", null=True, blank=True
+        TranslationRevision,
+        on_delete=models.PROTECT,
+        related_name="citations",
+        null=True,
+        blank=True,
+        db_index=False,
     )
 
     class Meta:

@@ -224,7 +224,9 @@ def ruling_create(
     with transaction.atomic():
         ruling.save(force_insert=True)
         RulingCitation.objects.bulk_create(
-            RulingCitation(ruling=ruling, version_id=c.version_id, translation_id=c.translation_revision_id)
+            RulingCitation(
+                ruling_id=ruling.id, version_id=c.version_id, translation_id=c.translation_revision_id
+            )
             for c in cited.values()
         )
     view.id = str(ruling.id)
