@@ -1,9 +1,10 @@
 from django import forms
 from django.contrib import admin, messages
 from django.http import HttpResponseRedirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 
 from . import models, services
 from .api import LANG_RE
@@ -225,14 +226,8 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
         )
         if current is None or current.version_id == obj.based_on_id:
             return "Up to date: this translation is of the current version."
-        tags = {"insert": "<ins>{}</ins>", "delete": "<del>{}</del>", "equal": "{}"}
-        pieces = format_html_join(
-            "",
-            "{}",
-            (
-                (format_html(tags[op], text),)
-                for op, text in word_diff(obj.based_on.text, current.version.text)
-            ),
+        pieces = render_to_string(
+            "rules/_diff.html", {"diff": word_diff(obj.based_on.text, current.version.text)}
         )
         url = reverse("admin:rules_translation_add") + f"?based_on={current.version_id}&lang={obj.lang}"
         return format_html(

@@ -295,14 +295,12 @@ class EditionChange:
 
     kind: str  # "added" | "removed" | "changed"
     key: str
-    clause_kind: str
     old: ClauseVersion | None
     new: ClauseVersion | None
 
 
 @dataclass
 class EditionDiff:
-    editions: list[Edition]
     old: Edition
     new: Edition
     changes: list[EditionChange]
@@ -314,13 +312,11 @@ def editions(game: Game) -> list[Edition]:
     return list(Edition.objects.filter(game=game).annotate(clause_count=Count("entries")).order_by("number"))
 
 
-def edition_diff(
-    game: Game, old_number: int, new_number: int, all_editions: list[Edition]
-) -> EditionDiff | None:
-    """What changed in ``game``'s clauses from edition ``old_number`` to ``new_number``: the
+def edition_diff(old_number: int, new_number: int, all_editions: list[Edition]) -> EditionDiff | None:
+    """What changed in a game's clauses from edition ``old_number`` to ``new_number``: the
     clauses added, removed or given another version, in the newer edition's order (removed
-    ones after). One query (the two editions' entries with their versions), given the
-    editions already read; None when either number is not an edition of the game."""
+    ones after). One query (the two editions' entries with their versions), given the game's
+    editions as ``editions()`` read them; None when either number is not one of them."""
     by_number = {e.number: e for e in all_editions}
     old, new = by_number.get(old_number), by_number.get(new_number)
     if old is None or new is None:
@@ -342,14 +338,12 @@ def edition_diff(
     for clause_id, entry in after.items():
         was = before.get(clause_id)
         if was is None:
-            changes.append(EditionChange("added", entry.clause.key, entry.clause.kind, None, entry.version))
+            changes.append(EditionChange("added", entry.clause.key, None, entry.version))
         elif was.version_id != entry.version_id:
-            changes.append(
-                EditionChange("changed", entry.clause.key, entry.clause.kind, was.version, entry.version)
-            )
+            changes.append(EditionChange("changed", entry.clause.key, was.version, entry.version))
         else:
             unchanged += 1
     for clause_id, was in before.items():
         if clause_id not in after:
-            changes.append(EditionChange("removed", was.clause.key, was.clause.kind, was.version, None))
-    return EditionDiff(all_editions, old, new, changes, unchanged)
+            changes.append(EditionChange("removed", was.clause.key, was.version, None))
+    return EditionDiff(old, new, changes, unchanged)

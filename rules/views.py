@@ -422,7 +422,7 @@ def editions(request, slug: str):
     old = _edition_number(request.GET.get("from"), previous, numbers, "from", errors)
     diff = None
     if not errors and old is not None and new is not None:
-        diff = selectors.edition_diff(game, old, new, all_editions)
+        diff = selectors.edition_diff(old, new, all_editions)
     changes = [
         (c, word_diff(c.old.text, c.new.text) if c.kind == "changed" else None)
         for c in (diff.changes if diff else [])
