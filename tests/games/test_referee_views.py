@@ -113,3 +113,27 @@ def test_a_referee_ruling_costs_at_most_four_queries(corpus, client, htmx):
         r = client.post("/referee/rada-miasta/council-vote/", VOTE, **headers)
     assert r.status_code == 200
     assert len(real_queries(ctx)) <= 4, real_queries(ctx)
+
+
+def test_the_disputes_page_flags_a_translation_made_from_an_older_wording(corpus, client):
+    from django.utils import timezone
+
+    from rules.models import Clause
+    from rules.services import clause_revise, edition_publish
+
+    page = client.get("/g/dolores/disputes/").content.decode()
+    assert "dl.taxes-unpaid" in page and 'class="badge stale"' not in page
+    clause = Clause.objects.get(game__slug="dolores", key="dl.taxes-unpaid")
+    version = clause.versions.order_by("-number").first()
+    clause_revise(
+        clause=clause,
+        text=version.text.replace("najbliższy", "następny"),
+        status="published",
+        expected_version=version.number,
+        now=timezone.now(),
+    )
+    edition_publish(game=clause.game, name=None, now=timezone.now())
+    page = client.get("/g/dolores/disputes/").content.decode()
+    assert "następny etap zysków" in page
+    shown = page.count('<a href="/g/dolores/c/dl.taxes-unpaid/">')
+    assert shown >= 1 and page.count('class="badge stale"') == shown
