@@ -4,7 +4,7 @@
     .venv/bin/python bench/adjudicators.py [--db sqlite|postgres|both] [--budget 0.3]
 
 For each registered adjudicator (``games.engine.all_adjudicators()``), on its first
-example: ``adj.validate(example)`` (parsing the JSON inputs), ``adj(inputs,
+example: ``adj.validate(example, rules=from_corpus(adj.game))`` (parsing the JSON inputs), ``adj(inputs,
 variant=...)`` (the pure function, under the game's first variant), and the full
 service path ``games.services.ruling_create`` (every variant, the clause lookups,
 the ruling stored) on a fresh database with the corpus loaded, with the number of
@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today  # noqa: E402
+from games.snapshot import from_corpus
 
 MAX_QUERIES = 4  # DESIGN.md §6: a ruling costs at most four SQL queries
 # BEGIN/COMMIT/SAVEPOINT are transaction control, not queries: counted apart.
@@ -67,7 +68,7 @@ def setup_django(database_url: str, corpus: list[str]) -> None:
 
 
 def pure_rows(budget: float) -> list[dict]:
-    from games import engine, services
+    from games import engine
 
     rows = []
     for adj in engine.all_adjudicators():
@@ -75,21 +76,21 @@ def pure_rows(budget: float) -> list[dict]:
         if not adj.examples:
             rows.append({**row, "error": "no example"})
             continue
-        variant = services.variants_of(adj.game)[0].slug
+        variant = from_corpus(adj.game).variants[0].slug
         example = adj.examples[0]
         try:
-            inputs = adj.validate(example)
-            adj(inputs, variant=variant)
+            inputs = adj.validate(example, rules=from_corpus(adj.game))
+            adj(inputs, variant=variant, rules=from_corpus(adj.game))
         except Exception as exc:
             rows.append({**row, "error": f"{type(exc).__name__}: {exc}"[:200]})
             continue
-        validate_rate, _ = rate(lambda a=adj, e=example: a.validate(e), budget)
+        validate_rate, _ = rate(lambda a=adj, e=example: a.validate(e, rules=from_corpus(a.game)), budget)
         pure_rate, calls = rate(lambda a=adj, i=inputs, v=variant: a(i, variant=v), budget)
         rows.append(
             {
                 **row,
                 "variant": variant,
-                "variants": len(services.variants_of(adj.game)),
+                "variants": len(from_corpus(adj.game).variants),
                 "validate_per_s": round(validate_rate),
                 "pure_per_s": round(pure_rate),
                 "pure_us": round(1e6 / pure_rate, 1),
@@ -112,8 +113,8 @@ def service_rows(budget: float) -> list[dict]:
         if not adj.examples:
             rows.append({**row, "error": "no example"})
             continue
-        variant = services.variants_of(adj.game)[0].slug
-        inputs = adj.validate(adj.examples[0])
+        variant = from_corpus(adj.game).variants[0].slug
+        inputs = adj.validate(adj.examples[0], rules=from_corpus(adj.game))
 
         def create(a=adj, i=inputs, v=variant):
             return services.ruling_create(adj=a, inputs=i, variant=v, lang="en", now=timezone.now())
@@ -254,8 +255,8 @@ def main(argv=None) -> int:
             "",
             f"`bench/adjudicators.py {' '.join(sys.argv[1:] if argv is None else argv)}`".replace(" `", "`"),
             "",
-            "One process, one thread, each adjudicator's first example. *validate/s*: `adj.validate(example)`; "
-            "*pure rulings/s*: `adj(inputs, variant=<first variant>)`; *service/s*: "
+            "One process, one thread, each adjudicator's first example. *validate/s*: `adj.validate(example, rules=from_corpus(adj.game))`; "
+            "*pure rulings/s*: `adj(inputs, variant=<first variant>, rules=from_corpus(adj.game))`; *service/s*: "
             "`games.services.ruling_create(...)` — every variant run, the cited clause versions and "
             "translations looked up, the ruling and its citations stored (one transaction) — on a fresh "
             f"database with the corpus; *queries*: SQL queries of one such ruling (target ≤ {MAX_QUERIES}), "

@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.adjudicators import rate, setup_django, table  # noqa: E402
 from bench.common import DEFAULT_PG_URL, RESULTS, fresh_database, machine, today  # noqa: E402
+from games.snapshot import from_corpus
 
 
 def measure(game: str, question: str, budget: float) -> list[tuple[str, float]]:
@@ -45,8 +46,8 @@ def measure(game: str, question: str, budget: float) -> list[tuple[str, float]]:
     if adj is None:
         raise SystemExit(f"no adjudicator {game}/{question}")
     example = adj.examples[0]
-    inputs = adj.validate(example, "inputs")
-    variants = [v.slug for v in services.variants_of(game)]
+    inputs = adj.validate(example, "inputs", rules=from_corpus(adj.game))
+    variants = [v.slug for v in from_corpus(game).variants]
     client = Client()
     url = f"/api/v1/games/{game}/adjudicators/{question}/"
     body = json.dumps({"inputs": example, "lang": "en"})
@@ -61,7 +62,9 @@ def measure(game: str, question: str, budget: float) -> list[tuple[str, float]]:
     def adjudicate():
         for v in variants:
             with services.language("en"):
-                adj.describe(adj(inputs, variant=v).outcome)
+                adj.describe(
+                    adj(inputs, variant=v, rules=from_corpus(adj.game)).outcome, rules=from_corpus(adj.game)
+                )
 
     def service():
         return services.ruling_create(adj=adj, inputs=inputs, variant=variants[0], lang="en", now=now)
@@ -79,7 +82,7 @@ def measure(game: str, question: str, budget: float) -> list[tuple[str, float]]:
     adjudicate_ms = ms(adjudicate)
     edition_ms = ms(lambda: selectors.citable_edition(game, "en"))
     service_ms = ms(service)
-    validate_ms = ms(lambda: adj.validate(example, "inputs"))
+    validate_ms = ms(lambda: adj.validate(example, "inputs", rules=from_corpus(adj.game)))
     render_ms = ms(lambda: json.dumps(ruling_json(view, created_at=created)))
     baseline_ms, request_ms = min(baseline_ms, ms(baseline)), min(request_ms, ms(request))
     return [

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from rules.api import ERROR_400, ERROR_404, ErrorOut, parse_lang
 
 from . import engine, selectors, services
+from .snapshot import rules_for
 
 
 class StepOut(serializers.Serializer):
@@ -155,12 +156,12 @@ def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:
     return adj
 
 
-def parse_request(adj: engine.Adjudicator, body) -> tuple:
+def parse_request(adj: engine.Adjudicator, body, rules: engine.Rules) -> tuple:
     """Validate a ruling request body: (inputs, variant, lang), or raise a 400 by field path."""
     if not isinstance(body, dict):
         raise ValidationError({"body": ["A JSON object with `inputs` is required."]})
     errors: dict[str, list[str]] = {}
-    variants = [v.slug for v in services.variants_of(adj.game)]
+    variants = list(rules.variant_slugs)
     variant = body.get("variant", "original")
     if variant is None:
         variant = "original"
@@ -176,7 +177,7 @@ def parse_request(adj: engine.Adjudicator, body) -> tuple:
         errors["inputs"] = ["This field is required."]
     else:
         try:
-            inputs = adj.validate(body["inputs"], "inputs")
+            inputs = adj.validate(body["inputs"], "inputs", rules=rules)
         except engine.Invalid as exc:
             errors.update(exc.errors)
     if errors:
@@ -192,7 +193,8 @@ class AdjudicatorListAPI(APIView):
         adjs = engine.for_game(slug)
         if not adjs:
             raise NotFound("Unknown game.")
-        variants = [v.slug for v in services.variants_of(slug)]
+        rules = rules_for(slug)
+        variants = list(rules.variant_slugs)
         return Response(
             AdjudicatorOut(
                 [
@@ -201,7 +203,7 @@ class AdjudicatorListAPI(APIView):
                         "title": str(a.title),
                         "clauses": list(a.clauses),
                         "variants": variants,
-                        "inputs_schema": a.inputs.schema(),
+                        "inputs_schema": a.schema(rules),
                         "example": a.examples[0] if a.examples else a.inputs.example(),
                     }
                     for a in adjs
@@ -228,8 +230,11 @@ class AdjudicateAPI(APIView):
     )
     def post(self, request, slug: str, name: str):
         adj = _adjudicator_or_404(slug, name)
-        inputs, variant, lang = parse_request(adj, request.data)
-        view = services.ruling_create(adj=adj, inputs=inputs, variant=variant, lang=lang, now=timezone.now())
+        rules = rules_for(slug)
+        inputs, variant, lang = parse_request(adj, request.data, rules)
+        view = services.ruling_create(
+            adj=adj, inputs=inputs, variant=variant, lang=lang, now=timezone.now(), rules=rules
+        )
         return Response(RulingOut(view).data)
 
 

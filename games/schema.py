@@ -27,7 +27,9 @@ def add_adjudication_request(result, generator, request, public):
     refs = []
     for adj in engine.all_adjudicators():
         name = _component(adj)
-        schema = adj.inputs.schema()
+        # The document is the same for every edition: bounds that are parameters of the
+        # rules are named (x-parameter-maximum), their figures are per edition.
+        schema = adj.schema(None)
         schema["title"] = f"{adj.game} / {adj.name}"
         components[name] = schema
         refs.append({"$ref": f"#/components/schemas/{name}"})

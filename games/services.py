@@ -19,10 +19,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import translation as i18n
 
-from rules import corpus
 from rules import selectors as rule_selectors
 
-from .engine import Adjudicator, Result
+from .engine import Adjudicator, Result, Rules
 from .engine.declare import to_jsonable
 from .models import Ruling, RulingCitation
 
@@ -84,11 +83,6 @@ class RulingView:
         return [a for a in self.alternatives if a.differs]
 
 
-def variants_of(game: str) -> list[corpus.VariantData]:
-    """Return a game's variants, `original` first (from the shipped corpus)."""
-    return list(corpus.game(game).variants)
-
-
 def ui_language(lang: str) -> str:
     """The language explanations are written in: ``lang`` when the UI has it, else English."""
     codes = {code.lower() for code, _ in settings.LANGUAGES}
@@ -100,10 +94,10 @@ def language(lang: str):
     return i18n.override(ui_language(lang))
 
 
-def _run(adj: Adjudicator, inputs: Any, variant: str, lang: str) -> tuple[Result, str]:
+def _run(adj: Adjudicator, inputs: Any, variant: str, lang: str, rules: Rules) -> tuple[Result, str]:
     with language(lang):
-        result = adj(inputs, variant=variant)
-        summary = adj.describe(result.outcome)
+        result = adj(inputs, variant=variant, rules=rules)
+        summary = adj.describe(result.outcome, rules=rules)
     return result, summary
 
 
@@ -117,7 +111,14 @@ def _gaps(result: Result) -> list[dict[str, Any]]:
 
 
 def ruling_create(
-    *, adj: Adjudicator, inputs: Any, variant: str, lang: str, now: dt.datetime, explain_in: str | None = None
+    *,
+    adj: Adjudicator,
+    inputs: Any,
+    variant: str,
+    lang: str,
+    now: dt.datetime,
+    rules: Rules,
+    explain_in: str | None = None,
 ) -> RulingView:
     """Adjudicate ``inputs`` under ``variant`` (and every other variant) and store the ruling.
 
@@ -131,14 +132,14 @@ def ruling_create(
     lock is held only for the two inserts; the ruling is pinned to the versions that were
     read, which are append-only and cannot change or disappear in between.
     """
-    variants = variants_of(adj.game)
+    variants = rules.variants
     titles = {v.slug: v.title for v in variants}
     explain_in = explain_in or lang
-    result, summary = _run(adj, inputs, variant, explain_in)
+    result, summary = _run(adj, inputs, variant, explain_in, rules)
     others = []
     for v in variants:
         if v.slug != variant:
-            other, other_summary = _run(adj, inputs, v.slug, explain_in)
+            other, other_summary = _run(adj, inputs, v.slug, explain_in, rules)
             others.append((v.slug, other, other_summary))
 
     edition = rule_selectors.citable_edition(adj.game, lang)

@@ -19,6 +19,8 @@ from rules import selectors as rule_selectors
 from rules.models import Game
 
 from . import engine, forms, selectors, services
+from .engine import using
+from .snapshot import rules_for
 
 LANG_CHOICES = [("en", _("English")), ("", _("Original only"))]
 
@@ -48,12 +50,14 @@ def _example(adj: engine.Adjudicator) -> dict:
 
 
 def _form_context(adj, game, *, raw, players, errors=None, lang="en", variant="original"):
+    with using(rules_for(game.slug)):
+        nodes = forms.build(adj.inputs, raw, players, errors)
     return {
         "game": game,
         "adj": adj,
         "players": players,
         "players_text": ", ".join(players),
-        "nodes": forms.build(adj.inputs, raw, players, errors),
+        "nodes": nodes,
         "orphan_errors": _orphan_errors(adj, errors or {}),
         "variants": game.variants,
         "variant": variant,
@@ -128,15 +132,22 @@ def referee_rule(request, slug: str, name: str):
         raw = forms.apply_row_action(raw, action)
         ctx = _form_context(adj, game, raw=raw, players=players, lang=lang, variant=variant)
         return _form_response(request, ctx)
+    rules = rules_for(slug)
     try:
-        inputs = adj.validate(raw, "inputs")
+        inputs = adj.validate(raw, "inputs", rules=rules)
     except engine.Invalid as exc:
         ctx = _form_context(
             adj, game, raw=raw, players=players, errors=exc.errors, lang=lang, variant=variant
         )
         return _form_response(request, ctx, status=400)
     ruling = services.ruling_create(
-        adj=adj, inputs=inputs, variant=variant, lang=lang, now=timezone.now(), explain_in=get_language()
+        adj=adj,
+        inputs=inputs,
+        variant=variant,
+        lang=lang,
+        now=timezone.now(),
+        rules=rules,
+        explain_in=get_language(),
     )
     if request.htmx:
         # Only the ruling is swapped in; the form on the page stays as the referee left it.
@@ -174,14 +185,15 @@ def disputes(request, slug: str):
     keys = {k for d in items for k in d.clauses}
     clauses = {v.clause.key: v for v in rule_selectors.clauses_by_key(game, keys, "en")}
     rows = []
+    rules = rules_for(slug)
     for d in items:
         adj = engine.get(slug, d.adjudicator)
-        inputs = adj.validate(d.inputs, "inputs")
+        inputs = adj.validate(d.inputs, "inputs", rules=rules)
         runs = []
         for v in game_data.variants:
             # In the interface language LocaleMiddleware activated for this request.
-            result = adj(inputs, variant=v.slug)
-            summary = adj.describe(result.outcome)
+            result = adj(inputs, variant=v.slug, rules=rules)
+            summary = adj.describe(result.outcome, rules=rules)
             runs.append({"variant": v, "result": result, "summary": summary})
         differs = len({repr(r["result"].outcome) for r in runs}) > 1
         rows.append(

@@ -148,6 +148,9 @@ class ClauseVersion(AppendOnlyModel):
     author = models.CharField(max_length=100, blank=True)
     created_at = models.DateTimeField()
     search_text = models.TextField(blank=True, editable=False)
+    # Parameter name → binding template (rules/params.py). A version's parameters are read
+    # from its own text through these; a revision inherits them unless re-bound.
+    bindings = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["clause", "number"]

@@ -140,13 +140,15 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
             clause.save(update_fields=["section", "position", "kind"])
             metadata_changed = True
         version = latest.get(clause.id)
-        if version is None or (version.text, version.status, version.note) != (c.text, c.status, c.note):
+        shipped = (c.text, c.status, c.note, c.params)
+        if version is None or (version.text, version.status, version.note, version.bindings) != shipped:
             version = ClauseVersion.objects.create(
                 clause=clause,
                 number=(version.number + 1) if version else 1,
                 text=c.text,
                 status=c.status,
                 note=c.note,
+                bindings=c.params,
                 author=CORPUS_AUTHOR,
                 created_at=now,
             )
@@ -309,6 +311,7 @@ def clause_revise(
         note=note,
         author=author,
         created_at=now,
+        bindings=latest.bindings if latest else {},
     )
     catalogue_touch(game_id=clause.game_id)
     return version

@@ -11,16 +11,15 @@ Variants: ``original`` (the abbreviated instruction as written) and
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
-from games.engine import Reasoning, Result, adjudicator, dispute
+from games.engine import Reasoning, Result, Rules, adjudicator, dispute
 from games.engine.declare import Bool, Choice, Coord, Die, Int, List, Map, Object, Str
-from rules import corpus
+from games.engine.rules import active
 
 GAME = "dolores"
 
@@ -166,21 +165,17 @@ ENERGY_PER_ROBOT = 2  # dl.robots-tax: "o dwie jednostki energii elektrycznej"
 # --------------------------------------------------------------------- tables
 
 
-def _table(key: str) -> dict[str, Any]:
-    return next(t for t in corpus.game(GAME).tables["tables"] if t["key"] == key)
+def _table(key: str) -> tuple[Mapping[str, Any], ...]:
+    # The rows of the edition in force (set by the engine while the adjudicator runs).
+    return active().table(key)
 
 
-@functools.cache
-def _table_1() -> dict[tuple[str, str], dict[str, Any]]:
-    return {(row["category"], row["item"]): row for row in _table("table-1")["rows"]}
+def _t1(category: str, item: str) -> Mapping[str, Any]:
+    return next(r for r in _table("table-1") if (r["category"], r["item"]) == (category, item))
 
 
-def _t1(category: str, item: str) -> dict[str, Any]:
-    return _table_1()[(category, item)]
-
-
-def _t2(districts: int) -> dict[str, Any]:
-    rows = _table("table-2")["rows"]
+def _t2(districts: int) -> Mapping[str, Any]:
+    rows = _table("table-2")
     return next(row for row in rows if row["districts"][0] <= districts <= row["districts"][1])
 
 
@@ -260,7 +255,7 @@ def _city_tax_summary(o: dict[str, Any]) -> str:
     summary=_city_tax_summary,
     examples=[{"districts": 8, "first_city": False}, {"districts": 1, "first_city": True}],
 )
-def city_tax(i: Any, *, variant: str) -> Result:
+def city_tax(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     r.step("dl.taxes-due", _("Every city pays a tax in the tax stage."))
     r.step(
@@ -423,7 +418,7 @@ def _tax_bill_summary(o: dict[str, Any]) -> str:
         {"cities": [], "units": {}, "routes": {"land": 31}},
     ],
 )
-def tax_bill(i: Any, *, variant: str) -> Result:
+def tax_bill(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     bill: dict[str, int] = {}
     other: dict[str, int] = {}
@@ -659,7 +654,7 @@ def _eligibility_summary(o: dict[str, Any]) -> str:
         },
     ],
 )
-def profit_eligibility(i: Any, *, variant: str) -> Result:
+def profit_eligibility(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     every = [f.id for c in i.cities for f in c.facilities]
     if variant == "gniazdo":
@@ -818,7 +813,7 @@ def _profit_summary(o: dict[str, Any]) -> str:
         },
     ],
 )
-def profit(i: Any, *, variant: str) -> Result:
+def profit(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     raw = i.roll - i.pollution_clouds
     n = max(0, raw)
@@ -1035,7 +1030,7 @@ def _wind_summary(o: dict[str, Any]) -> str:
         {"direction_roll": 6, "strength_roll": 5, "width": 10, "height": 10, "pollution": [[1, 1]]},
     ],
 )
-def wind(i: Any, *, variant: str) -> Result:
+def wind(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     r.step(
         "dl.wind-rolls",
@@ -1206,7 +1201,7 @@ def _missile_summary(o: dict[str, Any]) -> str:
     summary=_missile_summary,
     examples=[{"districts": 12, "kind": "missile"}, {"districts": 3, "kind": "super"}],
 )
-def missile(i: Any, *, variant: str) -> Result:
+def missile(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     if i.kind == "super":
         r.step(
@@ -1327,7 +1322,7 @@ def _movement_summary(o: dict[str, Any]) -> str:
     summary=_movement_summary,
     examples=[{"unit": "infantry", "terrain": "forest"}, {"unit": "ship", "terrain": "sea"}],
 )
-def movement(i: Any, *, variant: str) -> Result:
+def movement(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     fields, clause = MOVES[(i.unit, i.terrain)]
     unit, terrain = UNIT_KINDS[i.unit], TERRAINS[i.terrain]
@@ -1393,7 +1388,7 @@ def _move_and_attack_summary(o: dict[str, Any]) -> str:
     summary=_move_and_attack_summary,
     examples=[{"actions": ["move", "attack"]}, {"actions": ["attack"]}],
 )
-def move_and_attack(i: Any, *, variant: str) -> Result:
+def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     moves, attacks = i.actions.count("move"), i.actions.count("attack")
     shown = _(", then ").join(i.actions) or _("nothing")
@@ -1439,7 +1434,7 @@ def _pollution_summary(o: dict[str, Any]) -> str:
     summary=_pollution_summary,
     examples=[{"districts": 8, "treatment_plant": False}, {"districts": 9, "treatment_plant": True}],
 )
-def pollution(i: Any, *, variant: str) -> Result:
+def pollution(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     if i.districts < 8:
         r.step(
@@ -1496,7 +1491,7 @@ def _interception_summary(o: dict[str, Any]) -> str:
     summary=_interception_summary,
     examples=[{"roll": 5}, {"roll": 2, "kind": "super"}],
 )
-def interception(i: Any, *, variant: str) -> Result:
+def interception(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     shot_down = i.roll in (5, 6)
     r.step(

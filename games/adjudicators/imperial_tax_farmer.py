@@ -22,7 +22,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, adjudicator, dispute
+from games.engine import Reasoning, Result, Rules, adjudicator, dispute
 from games.engine.declare import Bool, Die, Int, List, Map, Object, Player
 
 GAME = "imperial-tax-farmer"
@@ -129,7 +129,7 @@ def _rebellion_summary(o: dict[str, Any]) -> str:
         {"players": 3, "dice": [1, 2, 3], "agents": 4, "coins": 2, "rebelling": False, "estyx": True},
     ],
 )
-def rebellion_test(i: Any, *, variant: str) -> Result:
+def rebellion_test(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide whether one province rebels in the Rebellion Test."""
     r = Reasoning()
     if i.rebelling:
@@ -248,7 +248,7 @@ def _control_summary(o: dict[str, Any]) -> str:
         {"agents": {"Ala": 3, "Bartek": 3}, "imperia": True},
     ],
 )
-def control(i: Any, *, variant: str) -> Result:
+def control(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide who has the majority of agents in a province and whether it is active."""
     r = Reasoning()
     counts = dict(i.agents)
@@ -332,7 +332,7 @@ def _crush_summary(o: dict[str, Any]) -> str:
         {"agents": {"Ala": 5, "Bartek": 3}, "player": "Ala", "weapon": False},
     ],
 )
-def crush_rebellion(i: Any, *, variant: str) -> Result:
+def crush_rebellion(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide whether a player crushes the rebellion in a province, and what it earns."""
     r = Reasoning()
     counts = dict(i.agents)
@@ -431,7 +431,7 @@ def _bribery_summary(o: dict[str, Any]) -> str:
         {"points": 21, "gold": 3, "sell_points": 5, "buy_points": 0},
     ],
 )
-def bribery(i: Any, *, variant: str) -> Result:
+def bribery(i: Any, *, variant: str, rules: Rules) -> Result:
     """Exchange election points and gold in the Bribery phase."""
     r = Reasoning()
     points, gold = i.points, i.gold
@@ -596,7 +596,7 @@ def _example_round(**overrides: Any) -> dict[str, Any]:
         _example_round(all_provinces_rebelled=True),
     ],
 )
-def end_of_round(i: Any, *, variant: str) -> Result:
+def end_of_round(i: Any, *, variant: str, rules: Rules) -> Result:
     """Settle the end of a round: first player, election marker, extra agents, game end."""
     r = Reasoning()
     points = dict(i.points)

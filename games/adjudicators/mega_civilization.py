@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, adjudicator, dispute
+from games.engine import Reasoning, Result, Rules, adjudicator, dispute
 from games.engine.declare import Bool, Choice, Int, List, Map, Object, Player, Str
 
 GAME = "mega-civilization"
@@ -190,7 +190,7 @@ def _pick_beneficiary(players: Iterable[Any], ast_order: tuple[str, ...], r: Rea
         },
     ],
 )
-def beneficiary(i: Any, *, variant: str) -> Result:
+def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
     """Name the beneficiary: most cities in stock, then most tokens, then A.S.T. order."""
     r = Reasoning()
     excluded = set(i.exclude)
@@ -275,7 +275,7 @@ TAX_INPUTS = Object(
         },
     ],
 )
-def tax(i: Any, *, variant: str) -> Result:
+def tax(i: Any, *, variant: str, rules: Rules) -> Result:
     """Collect 2 tokens per city from stock; count the cities that revolt."""
     r = Reasoning()
     due: dict[str, int] = {}
@@ -386,7 +386,7 @@ POPULATION_GROWTH_INPUTS = Object(
         {"areas": {"Thessaly": 1, "Attica": 3, "Crete": 0, "Macedonia": 2}},
     ],
 )
-def population_growth(i: Any, *, variant: str) -> Result:
+def population_growth(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add 1 token where there is one, 2 where there are two or more."""
     r = Reasoning()
     after: dict[str, int] = {}
@@ -619,7 +619,7 @@ CONFLICT_INPUTS = Object(
         {"limit": 3, "forces": {"Ala": 3, "Bartek": 3}},
     ],
 )
-def conflict(i: Any, *, variant: str) -> Result:
+def conflict(i: Any, *, variant: str, rules: Rules) -> Result:
     """Remove tokens alternately, smaller side first, down to the area's limit."""
     r = Reasoning()
     (a, na), (b, nb) = list(i.forces.items())
@@ -685,7 +685,7 @@ CITY_ATTACK_INPUTS = Object(
         {"attacker": "Ala", "defender": "Bartek", "attackers": 8, "limit": 4},
     ],
 )
-def city_attack(i: Any, *, variant: str) -> Result:
+def city_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     """Fail under 7 tokens; otherwise replace the city by 6 tokens and fight."""
     r = Reasoning()
     r.step(
@@ -796,7 +796,7 @@ CITY_CONSTRUCTION_INPUTS = Object(
         {"tokens": 11, "city_site": False},
     ],
 )
-def city_construction(i: Any, *, variant: str) -> Result:
+def city_construction(i: Any, *, variant: str, rules: Rules) -> Result:
     """Need 6 tokens on a city site, 12 elsewhere; remove the rest after building."""
     r = Reasoning()
     required = CITY_SITE_TOKENS if i.city_site else OTHER_AREA_TOKENS
@@ -866,7 +866,7 @@ CITY_SUPPORT_INPUTS = Object(
         },
     ],
 )
-def city_support(i: Any, *, variant: str) -> Result:
+def city_support(i: Any, *, variant: str, rules: Rules) -> Result:
     """Reduce cities (last listed first) until 2 tokens support each one left."""
     r = Reasoning()
     kept = list(i.cities)
@@ -979,7 +979,7 @@ TRADE_CARDS_INPUTS = Object(
         },
     ],
 )
-def trade_cards(i: Any, *, variant: str) -> Result:
+def trade_cards(i: Any, *, variant: str, rules: Rules) -> Result:
     """Draw one card from stacks 1..n for n cities, fewest cities first; buy from stack 9."""
     r = Reasoning()
     ast = {name: n for n, name in enumerate(i.ast_order)}
@@ -1145,7 +1145,7 @@ CALAMITY_HAND_INPUTS = Object(
         },
     ],
 )
-def calamity_hand(i: Any, *, variant: str) -> Result:
+def calamity_hand(i: Any, *, variant: str, rules: Rules) -> Result:
     """At most three calamities, at most two of them major, none twice."""
     r = Reasoning()
     cards = list(i.calamities)
@@ -1218,7 +1218,7 @@ HAND_LIMIT_INPUTS = Object(
     summary=lambda o: _("Each player may hold at most %(n)s cards.") % {"n": o["limit"]},
     examples=[{"players": 7}, {"players": 14}],
 )
-def hand_limit(i: Any, *, variant: str) -> Result:
+def hand_limit(i: Any, *, variant: str, rules: Rules) -> Result:
     """8 cards for 5-11 players, 9 for 12-18."""
     r = Reasoning()
     if i.players <= 11:
@@ -1271,7 +1271,7 @@ VICTORY_POINTS_INPUTS = Object(
         {"cities": 2, "cards": [200], "ast_steps": 1, "sole_late_iron_age": False},
     ],
 )
-def victory_points(i: Any, *, variant: str) -> Result:
+def victory_points(i: Any, *, variant: str, rules: Rules) -> Result:
     """Score cities, advance cards by cost, A.S.T. squares and the Late Iron Age bonus."""
     r = Reasoning()
     r.step(
@@ -1398,7 +1398,7 @@ AST_MOVE_INPUTS = Object(
         {"meets_requirements": False, "cities_on_board": 0},
     ],
 )
-def ast_move(i: Any, *, variant: str) -> Result:
+def ast_move(i: Any, *, variant: str, rules: Rules) -> Result:
     """+1 when the criteria are met, -1 with no city on the map."""
     r = Reasoning()
     move = 0
@@ -1467,7 +1467,7 @@ SHIP_OPTIONS = {(2, 0, 0): 1, (1, 1, 0): 2, (0, 0, 2): 3, (1, 0, 1): 4, (0, 1, 1
         {"area_tokens": 0, "other_area_tokens": 2, "treasury": 0},
     ],
 )
-def ship_payment(i: Any, *, variant: str) -> Result:
+def ship_payment(i: Any, *, variant: str, rules: Rules) -> Result:
     """Accept exactly one of the four payments the text lists."""
     r = Reasoning()
     paid = (i.area_tokens, i.other_area_tokens, i.treasury)

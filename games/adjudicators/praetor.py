@@ -7,10 +7,12 @@ from elsewhere. Only one variant exists, ``original`` (the overview as written).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, adjudicator, dispute
+from games.engine import Reasoning, Result, Rules, adjudicator, dispute
 from games.engine.declare import Bool, Choice, Int, List, Map, Object, Player, Players
 
 GAME = "praetor"
@@ -71,7 +73,7 @@ STARTING_FAVOR_INPUTS = Object(
         {"seating": ["Ala", "Bartek"], "last_in_rome": "Ala"},
     ],
 )
-def starting_favor(i, *, variant: str) -> Result:
+def starting_favor(i: Any, *, variant: str, rules: Rules) -> Result:
     """Place the favor markers at setup and derive the first turn order."""
     r = Reasoning()
     seating = list(i.seating)
@@ -154,7 +156,7 @@ TURN_ORDER_INPUTS = Object(
         },
     ],
 )
-def turn_order(i, *, variant: str) -> Result:
+def turn_order(i: Any, *, variant: str, rules: Rules) -> Result:
     """Order the players for the round: lower favor first, the top of a stack first on a tie."""
     r = Reasoning()
     players = sorted(i.players, key=lambda p: (p.favor, -p.stack))
@@ -312,7 +314,7 @@ def _upkeep_summary(o):
         },
     ],
 )
-def upkeep(i, *, variant: str) -> Result:
+def upkeep(i: Any, *, variant: str, rules: Rules) -> Result:
     """Run upkeep steps 1-5 for one player: novices, experience, retirement, wages, emergency worker."""
     r = Reasoning()
     first, second = i.novices.first, i.novices.second
@@ -623,7 +625,7 @@ FINAL_SCORING_INPUTS = Object(
         },
     ],
 )
-def final_scoring(i, *, variant: str) -> Result:
+def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add the final-scoring favor to a player's running favor."""
     r = Reasoning()
     workers = sum(i.active_workers)
@@ -725,7 +727,7 @@ def _winner_summary(o):
         },
     ],
 )
-def winner(i, *, variant: str) -> Result:
+def winner(i: Any, *, variant: str, rules: Rules) -> Result:
     """Find the winner by favor, then morale, wall tiles, (fewer) city tiles, and youth."""
     r = Reasoning()
     ranking = sorted(i.players, key=lambda p: tuple(key(p) for _n, key, _c in _CRITERIA))
@@ -834,7 +836,7 @@ def _activation_summary(o):
         {"player": "Julia", "tile": {"kind": "green", "owner": None, "fee": 1, "used_this_round": False}},
     ],
 )
-def activation(i, *, variant: str) -> Result:
+def activation(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide whether a player may activate a tile, whether the owner is paid, and experience."""
     r = Reasoning()
     tile = i.tile
@@ -957,7 +959,7 @@ LAST_ROUND_INPUTS = Object(
     ),
     examples=[{"city_deck": 0, "wall_deck": 3}, {"city_deck": 5, "wall_deck": 2}],
 )
-def last_round(i, *, variant: str) -> Result:
+def last_round(i: Any, *, variant: str, rules: Rules) -> Result:
     """Check, after maintaining the city, whether the next round is the last."""
     r = Reasoning()
     r.step(

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, adjudicator, dispute
+from games.engine import Reasoning, Result, Rules, adjudicator, dispute
 from games.engine.declare import Choice, Int, List, Map, Object, Player, Players
 
 GAME = "rada-miasta"
@@ -236,7 +236,7 @@ def _support_gain_summary(o: dict[str, Any]) -> str:
         {"support": {"residents": 5}, "district": {"type": "terrain"}},
     ],
 )
-def support_gain(i: Any, *, variant: str) -> Result:
+def support_gain(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on the support one player gains by building a District."""
     r = Reasoning()
     levels = _levels(i.support)
@@ -333,7 +333,7 @@ def _round_order_summary(o: dict[str, Any]) -> str:
         },
     ],
 )
-def round_order(i: Any, *, variant: str) -> Result:
+def round_order(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on the first player and the turn order of a round."""
     r = Reasoning()
     seating = list(i.seating)
@@ -609,7 +609,7 @@ def _levels_text(levels: Mapping[str, int]) -> str:
         },
     ],
 )
-def council_vote(i: Any, *, variant: str) -> Result:
+def council_vote(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on a City Council vote on a rebuilding, and on what follows it."""
     r = Reasoning()
     seating = list(i.seating)
@@ -939,7 +939,7 @@ def _event_card_summary(o: dict[str, Any]) -> str:
         },
     ],
 )
-def event_card(i: Any, *, variant: str) -> Result:
+def event_card(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on Regulatory Confusion or Election Promises, played outside a vote."""
     r = Reasoning()
     after = {p: _levels(s) for p, s in i.support.items()}

@@ -15,9 +15,17 @@ from .core import (
     get,
 )
 from .declare import Invalid
+from .rules import Fmt, MissingParameter, P, Param, Rules, VariantRule, using
 
 __all__ = [
     "Adjudicator",
+    "Fmt",
+    "MissingParameter",
+    "P",
+    "Param",
+    "Rules",
+    "VariantRule",
+    "using",
     "Dispute",
     "Gap",
     "Invalid",

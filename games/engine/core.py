@@ -1,7 +1,8 @@
 """Adjudicators, their registry, and the shape of what they return.
 
-An adjudicator is a pure function ``fn(inputs, *, variant) -> Result``: it
-reads a frozen record of validated inputs and a variant slug, and returns the
+An adjudicator is a pure function ``fn(inputs, *, variant, rules) -> Result``: it
+reads a frozen record of validated inputs, a variant slug and the rules of the
+edition it rules under (``rules.Rules``: parameters, variants, tables), and returns the
 outcome together with the steps (clause key + what that clause decided, in the
 order applied) and the gaps (where the wording is silent or ambiguous for
 these inputs, and what was assumed). It never touches the database, the clock
@@ -14,9 +15,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .declare import Object
+from .rules import Rules, using
+
+_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _relative(filename: str) -> str:
+    try:
+        return Path(filename).resolve().relative_to(_ROOT).as_posix()
+    except ValueError:
+        return filename
+
 
 CLAUSE_KEY = re.compile(r"^[a-z]{2,3}\.[a-z0-9][a-z0-9.-]*$")
 
@@ -85,18 +98,31 @@ class Adjudicator:
     # Templates read an adjudicator's attributes; they must not call it.
     do_not_call_in_templates = True
 
-    def __call__(self, inputs: Any, *, variant: str = "original") -> Result:
-        return self.fn(inputs, variant=variant)
+    def __call__(self, inputs: Any, *, rules: Rules, variant: str = "original") -> Result:
+        with using(rules):
+            return self.fn(inputs, variant=variant, rules=rules)
 
-    def validate(self, raw: Any, path: str = "inputs") -> Any:
-        """Parse raw JSON inputs into a frozen record, or raise ``Invalid``."""
-        return self.inputs.validate(raw, path)
+    def validate(self, raw: Any, path: str = "inputs", *, rules: Rules) -> Any:
+        """Parse raw JSON inputs into a frozen record under ``rules``' bounds, or raise ``Invalid``."""
+        return self.inputs.validate(raw, path, rules=rules)
 
-    def describe(self, outcome: dict[str, Any]) -> str:
+    def schema(self, rules: Rules) -> dict[str, Any]:
+        """The JSON Schema of the inputs under ``rules``' bounds."""
+        with using(rules):
+            return self.inputs.schema()
+
+    def describe(self, outcome: dict[str, Any], *, rules: Rules) -> str:
         """Say the outcome in one plain sentence (in the active language)."""
         if self.summary is None:
             return ""
-        return str(self.summary(outcome))
+        with using(rules):
+            return str(self.summary(outcome))
+
+    @property
+    def source(self) -> tuple[str, int]:
+        """The file (relative to the project) and line where the function is defined."""
+        code = self.fn.__code__
+        return _relative(code.co_filename), code.co_firstlineno
 
 
 _REGISTRY: dict[str, dict[str, Adjudicator]] = {}
@@ -144,26 +170,18 @@ def adjudicator(
     return register
 
 
-def _load() -> None:
-    # Importing the package registers every adjudicator module.
-    from games import adjudicators  # noqa: F401
-
-
 def for_game(game: str) -> list[Adjudicator]:
     """Return the adjudicators of ``game`` in declaration order."""
-    _load()
     return list(_REGISTRY.get(game, {}).values())
 
 
 def get(game: str, name: str) -> Adjudicator | None:
     """Return one adjudicator, or None when the game or name is unknown."""
-    _load()
     return _REGISTRY.get(game, {}).get(name)
 
 
 def all_adjudicators() -> list[Adjudicator]:
     """Return every registered adjudicator."""
-    _load()
     return [a for book in _REGISTRY.values() for a in book.values()]
 
 
@@ -209,5 +227,4 @@ def dispute(
 
 def disputes_for(game: str) -> list[Dispute]:
     """Return the known disputed points of ``game`` in declaration order."""
-    _load()
     return list(_DISPUTES.get(game, []))

@@ -21,6 +21,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from .rules import P, resolve, using
+
 __all__ = [
     "Bool",
     "Choice",
@@ -119,49 +121,68 @@ class Field:
 
 
 class Int(Field):
-    """A whole number, optionally bounded (bounds inclusive)."""
+    """A whole number, optionally bounded (bounds inclusive).
 
-    widget = "number"
+    A bound may be a parameter, ``Int(0, P("max_support"))``: it is read from the rules
+    of the edition in force while validating or drawing the schema, so a draft that
+    changes the figure in the clause's words changes the bound too.
+    """
 
-    def __init__(self, min: int | None = None, max: int | None = None, **kw):
+    def __init__(self, min: int | P | None = None, max: int | P | None = None, **kw):
         super().__init__(**kw)
-        self.min, self.max = min, max
-        if min is not None and max is not None and max - min <= 12:
-            self.widget = "stepper"
+        self._min, self._max = min, max
+
+    @property
+    def min(self) -> int | None:
+        return resolve(self._min)
+
+    @property
+    def max(self) -> int | None:
+        return resolve(self._max)
+
+    @property
+    def widget(self) -> str:  # type: ignore[override]
+        lo, hi = self.min, self.max
+        return "stepper" if lo is not None and hi is not None and hi - lo <= 12 else "number"
 
     def _parse(self, value, path, ctx):
         if isinstance(value, bool) or not isinstance(value, int):
             return ctx.error(path, _("A whole number is required."))
-        if self.min is not None and value < self.min:
-            return ctx.error(
-                path, _("Ensure this value is greater than or equal to %(min)s.") % {"min": self.min}
-            )
-        if self.max is not None and value > self.max:
-            return ctx.error(
-                path, _("Ensure this value is less than or equal to %(max)s.") % {"max": self.max}
-            )
+        lo, hi = self.min, self.max
+        if lo is not None and value < lo:
+            return ctx.error(path, _("Ensure this value is greater than or equal to %(min)s.") % {"min": lo})
+        if hi is not None and value > hi:
+            return ctx.error(path, _("Ensure this value is less than or equal to %(max)s.") % {"max": hi})
         return value
 
     def _schema(self):
         out: dict[str, Any] = {"type": "integer"}
-        if self.min is not None:
-            out["minimum"] = self.min
-        if self.max is not None:
-            out["maximum"] = self.max
+        lo, hi = self.min, self.max
+        if lo is not None:
+            out["minimum"] = lo
+        if hi is not None:
+            out["maximum"] = hi
+        # Drawn outside any edition (the OpenAPI document), a parameter bound is named, not
+        # fixed: each edition's figure is in its adjudicator list's inputs_schema.
+        for key, bound in (("x-parameter-minimum", self._min), ("x-parameter-maximum", self._max)):
+            if isinstance(bound, P):
+                out[key] = bound.name
         return out
 
     def example(self):
         if self.default is not MISSING and self.default is not None:
             return self.default
-        return self.min if self.min is not None else 0
+        lo = self.min
+        return lo if lo is not None else 0
 
 
 class Die(Int):
     """One six-sided die: an integer from 1 to 6."""
 
+    widget = "die"
+
     def __init__(self, **kw):
         super().__init__(1, 6, **kw)
-        self.widget = "die"
 
 
 class Bool(Field):
@@ -271,10 +292,11 @@ class List(Field):
     def _parse(self, value, path, ctx):
         if not isinstance(value, list):
             return ctx.error(path, _("A list is required."))
-        if len(value) < self.min_length:
-            return ctx.error(path, _("Ensure this list has at least %(n)s items.") % {"n": self.min_length})
-        if self.max_length is not None and len(value) > self.max_length:
-            return ctx.error(path, _("Ensure this list has at most %(n)s items.") % {"n": self.max_length})
+        lo, hi = resolve(self.min_length), resolve(self.max_length)
+        if len(value) < lo:
+            return ctx.error(path, _("Ensure this list has at least %(n)s items.") % {"n": lo})
+        if hi is not None and len(value) > hi:
+            return ctx.error(path, _("Ensure this list has at most %(n)s items.") % {"n": hi})
         out = [self.item.parse(v, _join(path, n), ctx) for n, v in enumerate(value)]
         if MISSING in out:
             return MISSING
@@ -290,10 +312,11 @@ class List(Field):
 
     def _schema(self):
         out: dict[str, Any] = {"type": "array", "items": self.item.schema()}
-        if self.min_length:
-            out["minItems"] = self.min_length
-        if self.max_length is not None:
-            out["maxItems"] = self.max_length
+        lo, hi = resolve(self.min_length), resolve(self.max_length)
+        if lo:
+            out["minItems"] = lo
+        if hi is not None:
+            out["maxItems"] = hi
         if self.unique:
             out["uniqueItems"] = True
         return out
@@ -301,7 +324,8 @@ class List(Field):
     def example(self):
         if self.default not in (MISSING, None):
             return self.default
-        return [self.item.example() for _ in range(max(self.min_length, 1 if self.max_length != 0 else 0))]
+        lo, hi = resolve(self.min_length), resolve(self.max_length)
+        return [self.item.example() for _ in range(max(lo, 1 if hi != 0 else 0))]
 
 
 class Players(List):
@@ -482,8 +506,14 @@ class Object(Field):
     def example(self):
         return {name: f.example() for name, f in self.fields.items() if f.required}
 
-    def validate(self, value: Any, path: str = "") -> Any:
-        """Parse ``value`` or raise ``Invalid`` with every error by dotted path."""
+    def validate(self, value: Any, path: str = "", *, rules: Any = None) -> Any:
+        """Parse ``value`` or raise ``Invalid`` with every error by dotted path.
+
+        ``rules`` (a ``games.engine.rules.Rules``) is the edition whose parameters bound
+        the fields; without it, the rules already in force (``using``) are used."""
+        if rules is not None:
+            with using(rules):
+                return self.validate(value, path)
         ctx = _Context()
         ctx.root_path = path
         parsed = self.parse(value, path, ctx)

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rules import params
+
 ROOT = Path(__file__).resolve().parent
 
 # Contract order of the games (CONTRACT.md §2).
@@ -59,6 +61,8 @@ class ClauseData:
     en: str | None
     status: str = "published"
     note: str = ""
+    # parameter name → binding template (rules/params.py): the figures code reads from the text.
+    params: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,7 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
                 en=(c.get("en") or "").strip("\n") or None,
                 status=c.get("status", "published"),
                 note=c.get("note", ""),
+                params=dict(c.get("params", {})),
             )
             for c in body.get("clauses", [])
         ),
@@ -161,6 +166,7 @@ def check_game(game: GameData) -> list[str]:
     problems: list[str] = []
     section_keys = {s.key for s in game.sections}
     seen: set[str] = set()
+    param_names: dict[str, str] = {}
     for c in game.clauses:
         if c.key in seen:
             problems.append(f"clause key {c.key} used twice")
@@ -175,6 +181,14 @@ def check_game(game: GameData) -> list[str]:
             problems.append(f"{c.key}: no English translation")
         if not c.text.strip():
             problems.append(f"{c.key}: empty text")
+        for name, template in c.params.items():
+            if name in param_names:
+                problems.append(f"{c.key}: parameter {name} already bound in {param_names[name]}")
+            param_names[name] = c.key
+            try:
+                params.read(name, template, normalise(c.text))
+            except params.BindingError as exc:
+                problems.append(f"{c.key}: parameter {exc}")
     joined = normalise(" ".join(c.text for c in game.clauses))
     if joined != normalise(game.source):
         problems.append(

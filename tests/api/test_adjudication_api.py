@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import engine
+from games.snapshot import from_corpus
 from rules import corpus as corpus_files
 from rules.models import Clause, Game, Translation
 from rules.services import catalogue_touch, clause_revise, edition_publish, translation_create
@@ -195,10 +196,11 @@ def test_the_direct_ruling_document_equals_the_declared_serializer(corpus, adj):
 
     view = ruling_create(
         adj=adj,
-        inputs=adj.validate(adj.examples[0], "inputs"),
+        inputs=adj.validate(adj.examples[0], "inputs", rules=from_corpus(adj.game)),
         variant="original",
         lang="en",
         now=timezone.now(),
+        rules=from_corpus(adj.game),
     )
     view.newer_versions = {view.steps[0].clause: view.steps[0].version + 1}
     view.steps[0].newer_version = view.steps[0].version + 1

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from games import engine
 from games.engine.declare import Int, Invalid, List, Map, Object, Player, Players, record
+from games.snapshot import from_corpus
 from rules import corpus
 
 ADJUDICATORS = engine.all_adjudicators()
@@ -47,14 +48,14 @@ def _replace(value, path, new):
 
 def _rule_or_invalid(adj, raw):
     try:
-        inputs = adj.validate(raw)
+        inputs = adj.validate(raw, rules=from_corpus(adj.game))
     except Invalid as exc:
         assert exc.errors and all(k.startswith("inputs") for k in exc.errors)
         assert all(isinstance(m, str) for ms in exc.errors.values() for m in ms)
         return None
     results = []
     for v in corpus.game(adj.game).variants:
-        result = adj(inputs, variant=v.slug)
+        result = adj(inputs, variant=v.slug, rules=from_corpus(adj.game))
         assert isinstance(result.outcome, dict)
         results.append(result)
     return results

@@ -4,7 +4,8 @@ import pytest
 from django.http import QueryDict
 
 from games import engine, forms
-from rules import corpus
+from games.engine import using
+from games.snapshot import from_corpus
 
 ADJUDICATORS = engine.all_adjudicators()
 
@@ -33,16 +34,19 @@ def _form_data(nodes):
 
 @pytest.mark.parametrize("adj", ADJUDICATORS, ids=lambda a: f"{a.game}/{a.name}")
 def test_each_example_survives_a_round_trip_through_the_form(adj):
+    rules = from_corpus(adj.game)
     for example in adj.examples:
         players = forms.players_in(adj.inputs, example)
-        nodes = forms.build(adj.inputs, example, players)
+        with using(rules):
+            nodes = forms.build(adj.inputs, example, players)
         posted = _form_data(nodes)
-        collected = adj.validate(forms.collect(adj.inputs, posted, players))
-        expected = adj.validate(example)
+        collected = adj.validate(forms.collect(adj.inputs, posted, players), rules=rules)
+        expected = adj.validate(example, rules=rules)
         # The form may spell out what the example leaves to defaults (a toggle that is
         # off, say); what must not change is the ruling.
-        for variant in corpus.game(adj.game).variants:
-            assert adj(collected, variant=variant.slug).outcome == adj(expected, variant=variant.slug).outcome
+        for variant in rules.variants:
+            ruled = adj(collected, variant=variant.slug, rules=rules)
+            assert ruled.outcome == adj(expected, variant=variant.slug, rules=rules).outcome
 
 
 def test_errors_land_on_the_field_they_name():

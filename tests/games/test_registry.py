@@ -3,6 +3,7 @@
 import pytest
 
 from games import engine
+from games.snapshot import from_corpus
 from rules import corpus
 
 CONTRACT = {
@@ -62,9 +63,9 @@ def test_declared_clauses_exist_in_the_corpus(adj):
 def test_examples_rule_under_every_variant_citing_declared_clauses(adj):
     assert adj.examples, "each adjudicator ships at least one worked example"
     for example in adj.examples:
-        inputs = adj.validate(example)
+        inputs = adj.validate(example, rules=from_corpus(adj.game))
         for variant in corpus.game(adj.game).variants:
-            result = adj(inputs, variant=variant.slug)
+            result = adj(inputs, variant=variant.slug, rules=from_corpus(adj.game))
             assert result.steps
             for step in result.steps:
                 assert step.clause in adj.clauses
@@ -81,9 +82,9 @@ def test_disputes_cite_real_clauses_and_their_example_rules(d):
     keys = {c.key for c in corpus.game(d.game).clauses}
     assert [k for k in d.clauses if k not in keys] == []
     adj = engine.get(d.game, d.adjudicator)
-    inputs = adj.validate(d.inputs)
+    inputs = adj.validate(d.inputs, rules=from_corpus(adj.game))
     for variant in corpus.game(d.game).variants:
-        assert adj(inputs, variant=variant.slug).outcome is not None
+        assert adj(inputs, variant=variant.slug, rules=from_corpus(adj.game)).outcome is not None
 
 
 def test_dolores_lists_all_ten_gniazdo_doubts_as_disputes():

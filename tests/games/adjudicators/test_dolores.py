@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 
 from games import engine
 from games.engine import Invalid
+from games.snapshot import from_corpus
 from rules import corpus
 
 GAME = "dolores"
+RULES = from_corpus(GAME)
 
 
 def adj(name):
@@ -27,7 +29,7 @@ def adj(name):
 def run(name, raw, variant="original"):
     """Validate ``raw``, rule under ``variant`` and check every cited key is declared."""
     a = adj(name)
-    result = a(a.validate(raw), variant=variant)
+    result = a(a.validate(raw, rules=RULES), variant=variant, rules=RULES)
     for step in result.steps:
         assert step.clause in a.clauses, step.clause
         assert step.explanation
@@ -46,7 +48,7 @@ def gaps(result):
 
 def errors(name, raw):
     with pytest.raises(Invalid) as exc:
-        adj(name).validate(raw)
+        adj(name).validate(raw, rules=RULES)
     return exc.value.errors
 
 
@@ -1161,5 +1163,7 @@ def test_disputes_with_a_proposal_rule_differently_under_gniazdo(key):
 def test_summaries_are_plain_sentences():
     for a in engine.for_game(GAME):
         for example in a.examples:
-            sentence = a.describe(a(a.validate(example), variant="original").outcome)
+            sentence = a.describe(
+                a(a.validate(example, rules=RULES), variant="original", rules=RULES).outcome, rules=RULES
+            )
             assert sentence and sentence.endswith("."), a.name

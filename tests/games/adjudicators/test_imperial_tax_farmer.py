@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from games import engine
 from games.engine import Invalid
+from games.snapshot import from_corpus
 from rules import corpus
 
 GAME = "imperial-tax-farmer"
+RULES = from_corpus(GAME)
 
 
 def adj(name):
@@ -24,7 +26,7 @@ def adj(name):
 
 def rule(name, raw, variant="original"):
     a = adj(name)
-    result = a(a.validate(raw), variant=variant)
+    result = a(a.validate(raw, rules=RULES), variant=variant, rules=RULES)
     # Every step and gap cites a clause the adjudicator declares.
     assert {s.clause for s in result.steps} <= set(a.clauses)
     assert {g.clause for g in result.gaps} - {None} <= set(a.clauses)
@@ -41,7 +43,7 @@ def gaps(result):
 
 def errors(name, raw):
     with pytest.raises(Invalid) as exc:
-        adj(name).validate(raw)
+        adj(name).validate(raw, rules=RULES)
     return exc.value.errors
 
 
@@ -148,7 +150,7 @@ def test_rebellion_test_says_the_numbers():
     assert result.steps[2].explanation == (
         "7 agents + 4 coins = 11; the dice total 10 is not more, so a rebellion begins."
     )
-    assert adj("rebellion-test").describe(result.outcome) == (
+    assert adj("rebellion-test").describe(result.outcome, rules=RULES) == (
         "Rebellion: the dice total 10, not more than 11 agents and coins."
     )
 
@@ -710,7 +712,10 @@ def test_everyone_loses_variant_makes_every_player_lose():
     assert result.outcome["winners"] == []
     assert steps(result)[-2:] == ["itf.game-end.all-rebelled", "itf.optional.everyone-loses"]
     assert gaps(result) == []
-    assert adj("end-of-round").describe(result.outcome) == "The game is over and every player loses."
+    assert (
+        adj("end-of-round").describe(result.outcome, rules=RULES)
+        == "The game is over and every player loses."
+    )
 
 
 def test_everyone_loses_even_when_the_marker_reaches_100_is_a_gap():
@@ -920,10 +925,10 @@ def test_any_json_gives_a_ruling_or_invalid(name, data):
         )
     )
     try:
-        inputs = a.validate(raw)
+        inputs = a.validate(raw, rules=RULES)
     except Invalid as exc:
         assert exc.errors and all(k.startswith("inputs") for k in exc.errors)
         return
     for variant in ("original", "everyone-loses"):
-        result = a(inputs, variant=variant)
+        result = a(inputs, variant=variant, rules=RULES)
         assert result.steps

@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 from games import engine
 from games.engine import Invalid
+from games.snapshot import from_corpus
 
 GAME = "mega-civilization"
+RULES = from_corpus(GAME)
 
 
 def adj(name):
@@ -20,9 +22,9 @@ def adj(name):
     return found
 
 
-def run(name, raw, variant="original"):
+def run(name, raw, variant="original", rules=RULES):
     a = adj(name)
-    return a(a.validate(raw), variant=variant)
+    return a(a.validate(raw, rules=RULES), variant=variant, rules=RULES)
 
 
 def steps(result):
@@ -35,7 +37,7 @@ def gaps(result):
 
 def invalid(name, raw):
     with pytest.raises(Invalid) as exc:
-        adj(name).validate(raw)
+        adj(name).validate(raw, rules=RULES)
     return exc.value.errors
 
 
@@ -1118,7 +1120,7 @@ def test_disputes_are_registered_and_their_example_hits_the_gap(key, adjudicator
 def test_summaries_are_plain_sentences():
     for a in engine.for_game(GAME):
         for example in a.examples:
-            sentence = a.describe(a(a.validate(example)).outcome)
+            sentence = a.describe(a(a.validate(example, rules=RULES), rules=RULES).outcome, rules=RULES)
             assert sentence and sentence.endswith("."), (a.name, sentence)
 
 
@@ -1137,9 +1139,9 @@ def test_any_json_gives_a_ruling_or_invalid(data):
     field = data.draw(st.sampled_from(sorted(a.inputs.fields)))
     raw[field] = data.draw(JSON)
     try:
-        inputs = a.validate(raw)
+        inputs = a.validate(raw, rules=RULES)
     except Invalid as exc:
         assert all(path.startswith("inputs") for path in exc.errors)
         return
-    result = a(inputs, variant="original")
+    result = a(inputs, variant="original", rules=RULES)
     assert result.steps

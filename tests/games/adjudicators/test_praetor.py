@@ -6,19 +6,21 @@ from hypothesis import strategies as st
 
 from games import engine
 from games.engine import Invalid
+from games.snapshot import from_corpus
 
 GAME = "praetor"
+RULES = from_corpus(GAME)
 
 
-def rule(name, raw, variant="original"):
+def rule(name, raw, variant="original", rules=RULES):
     adj = engine.get(GAME, name)
-    return adj(adj.validate(raw), variant=variant)
+    return adj(adj.validate(raw, rules=RULES), variant=variant, rules=RULES)
 
 
 def invalid(name, raw):
     adj = engine.get(GAME, name)
     with pytest.raises(Invalid) as exc:
-        adj.validate(raw)
+        adj.validate(raw, rules=RULES)
     return exc.value.errors
 
 
@@ -787,9 +789,9 @@ def test_any_json_rules_or_is_invalid(name, data):
     else:
         raw = data.draw(json_st)
     try:
-        inputs = adj.validate(raw)
+        inputs = adj.validate(raw, rules=RULES)
     except Invalid as exc:
         assert exc.errors
         return
-    result = adj(inputs, variant="original")
+    result = adj(inputs, variant="original", rules=RULES)
     assert result.steps and isinstance(result.outcome, dict)

@@ -6,15 +6,17 @@ from hypothesis import strategies as st
 
 from games import engine
 from games.engine import Invalid
+from games.snapshot import from_corpus
 from rules import corpus
 
 GAME = "rada-miasta"
+RULES = from_corpus(GAME)
 GROUPS = ("residents", "entrepreneurs", "merchants")
 
 
-def rule(name, raw, variant="original"):
+def rule(name, raw, variant="original", rules=RULES):
     adj = engine.get(GAME, name)
-    return adj(adj.validate(raw), variant=variant)
+    return adj(adj.validate(raw, rules=RULES), variant=variant, rules=RULES)
 
 
 def clause_keys(result):
@@ -28,7 +30,7 @@ def gap_keys(result):
 def errors_of(name, raw):
     adj = engine.get(GAME, name)
     with pytest.raises(Invalid) as exc:
-        adj.validate(raw)
+        adj.validate(raw, rules=RULES)
     return exc.value.errors
 
 
@@ -155,7 +157,7 @@ def test_support_gain_explains_with_the_numbers():
     assert result.steps[1].explanation == (
         "Merchants support: 9 + 3 = 12, over the limit of 10: 2 removed, it stays at 10."
     )
-    assert engine.get(GAME, "support-gain").describe(result.outcome) == (
+    assert engine.get(GAME, "support-gain").describe(result.outcome, rules=RULES) == (
         "Gains 3 Merchants support; 2 over the limit of 10 removed (now 10)."
     )
 
@@ -314,7 +316,7 @@ def test_round_order_explains_totals():
     assert result.steps[0].explanation == (
         "Round 3: support added up over the three groups: Ala 8, Bartek 10, Celina 8."
     )
-    assert engine.get(GAME, "round-order").describe(result.outcome) == (
+    assert engine.get(GAME, "round-order").describe(result.outcome, rules=RULES) == (
         "Bartek goes first; turn order Bartek, Celina, Ala."
     )
 
@@ -427,7 +429,7 @@ def test_council_vote_won_with_two_groups():
     assert (
         result.steps[6].explanation == "Residents: 6 for, 2 against, so the motion gets 1 City Council vote."
     )
-    assert engine.get(GAME, "council-vote").describe(result.outcome) == (
+    assert engine.get(GAME, "council-vote").describe(result.outcome, rules=RULES) == (
         "The motion passes with 2 of 3 City Council votes; the District is rebuilt."
     )
 
@@ -620,7 +622,10 @@ def test_technical_problems_cancels_the_vote_with_its_gaps():
     assert keys[-2:] == ["rm.events.technical-problems", "rm.events.technical-problems-cost"]
     assert "rm.vote.decay" not in keys and "rm.vote.majority" not in keys
     assert gap_keys(result) == ["rm.vote.decay", "rm.vote.lost-ends-turn", "rm.events.technical-problems"]
-    assert engine.get(GAME, "council-vote").describe(o) == "The vote is cancelled by Technical Problems."
+    assert (
+        engine.get(GAME, "council-vote").describe(o, rules=RULES)
+        == "The vote is cancelled by Technical Problems."
+    )
 
 
 def test_decay_first_then_gain_capped_at_ten_with_a_gap():
@@ -986,8 +991,8 @@ def test_any_json_rules_or_is_invalid_never_crashes(name, data):
     for field in data.draw(st.lists(st.sampled_from(FIELDS[name]), max_size=2, unique=True)):
         example[field] = data.draw(json_values)
     try:
-        inputs = adj.validate(example)
+        inputs = adj.validate(example, rules=RULES)
     except Invalid as exc:
         assert exc.errors and all(k.startswith("inputs") for k in exc.errors)
         return
-    assert adj(inputs, variant="original").outcome is not None
+    assert adj(inputs, variant="original", rules=RULES).outcome is not None

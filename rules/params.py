@@ -1,0 +1,179 @@
+"""Parameters bound to the words of a clause: read a figure or a choice from the text.
+
+A binding is a short template of the clause's own words with one placeholder, e.g.
+``"nie może przekroczyć {num}"`` for ``max_support`` of ``rm.support.limits``. Reading
+a text finds the template's words (whitespace-folded, case as written) exactly once and
+parses the placeholder:
+
+- ``{int}``: digits (``10``);
+- ``{num}``: digits, or a number word of the originals' languages — Polish (``dwa``,
+  ``dwie``, ``trzech`` …), Greek (``δύο``, ``τρεις`` …) or Chinese numerals (``三``,
+  ``十二``) — so "dwie" → "trzy" in a draft re-reads as 2 → 3;
+- ``{choice:za=for|przeciw=against}``: one of the listed words, mapped to its value
+  (digits map to integers).
+
+A new clause version re-reads every binding of the version it revises from its own
+text; a binding whose words are gone (or appear twice) is an error that names the
+parameter, so the text and the code can never silently disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+_PLACEHOLDER = re.compile(r"\{(int|num|choice:[^{}]+)\}")
+
+_PL = {
+    1: "jeden jedna jedno jednego jednej jednym jedną",
+    2: "dwa dwie dwóch dwu dwoma",
+    3: "trzy trzech trzema",
+    4: "cztery czterech czterema",
+    5: "pięć pięciu",
+    6: "sześć sześciu",
+    7: "siedem siedmiu",
+    8: "osiem ośmiu",
+    9: "dziewięć dziewięciu",
+    10: "dziesięć dziesięciu",
+    11: "jedenaście",
+    12: "dwanaście",
+    15: "piętnaście",
+    20: "dwadzieścia",
+}
+_EL = {
+    1: "ένα ένας μία μια ενός μιας",
+    2: "δύο",
+    3: "τρία τρεις τριών",
+    4: "τέσσερα τέσσερις τεσσάρων",
+    5: "πέντε",
+    6: "έξι",
+    7: "επτά εφτά",
+    8: "οκτώ οχτώ",
+    9: "εννέα εννιά",
+    10: "δέκα",
+    11: "έντεκα",
+    12: "δώδεκα",
+}
+NUMBER_WORDS: dict[str, int] = {
+    word: n for table in (_PL, _EL) for n, words in table.items() for word in words.split()
+}
+_ZH_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_ZH = "[零〇一二两三四五六七八九十百]+"
+# Longest words first, so "dwanaście" is not read as "dwa".
+_WORDS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS), key=len, reverse=True))
+_NUM = rf"\d+|{_ZH}|(?<!\w)(?:{_WORDS})(?!\w)"
+
+
+class BindingError(ValueError):
+    """A parameter's words are not (or not once) in the text, or do not parse."""
+
+    def __init__(self, name: str, message: str):
+        super().__init__(f"{name}: {message}")
+        self.name = name
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a binding read from one text: the value and the exact words stating it."""
+
+    name: str
+    template: str
+    value: Any
+    words: str
+    phrase: str
+
+
+def zh_number(text: str) -> int:
+    """Read a Chinese numeral up to the hundreds (``十二`` → 12, ``二十`` → 20)."""
+    total, current = 0, 0
+    for ch in text:
+        if ch in _ZH_DIGITS:
+            current = _ZH_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        elif ch == "百":
+            total += (current or 1) * 100
+            current = 0
+    return total + current
+
+
+def _number(words: str) -> int:
+    if words.isdigit():
+        return int(words)
+    if words in NUMBER_WORDS:
+        return NUMBER_WORDS[words]
+    return zh_number(words)
+
+
+def _choices(spec: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in spec.split("|"):
+        word, _, value = item.partition("=")
+        value = value.strip() or word.strip()
+        out[word.strip()] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def _compile(name: str, template: str) -> tuple[re.Pattern[str], str]:
+    found = _PLACEHOLDER.findall(template)
+    if len(found) != 1:
+        raise BindingError(name, f"the binding {template!r} must hold exactly one placeholder")
+    kind = found[0]
+    before, after = _PLACEHOLDER.split(template)[0], _PLACEHOLDER.split(template)[-1]
+    if kind == "int":
+        value = r"\d+"
+    elif kind == "num":
+        value = _NUM
+    else:
+        value = "|".join(sorted((re.escape(w) for w in _choices(kind[7:])), key=len, reverse=True))
+    literal = [r"\s+".join(re.escape(part) for part in side.split()) for side in (before, after)]
+    # A space in the template between the words and the placeholder stands for any run
+    # of whitespace; no space (Chinese, "10%") means none.
+    gap_before = r"\s+" if before[-1:].isspace() else ""
+    gap_after = r"\s+" if after[:1].isspace() else ""
+    pattern = f"{literal[0]}{gap_before}(?P<value>{value}){gap_after}{literal[1]}"
+    return re.compile(pattern), kind
+
+
+def read(name: str, template: str, text: str) -> Reading:
+    """Read parameter ``name`` from ``text`` through its binding ``template``."""
+    pattern, kind = _compile(name, template)
+    matches = list(pattern.finditer(text))
+    if not matches:
+        raise BindingError(name, f"the words {template!r} are no longer in the text")
+    if len(matches) > 1:
+        raise BindingError(name, f"the words {template!r} appear {len(matches)} times in the text")
+    match = matches[0]
+    words = match.group("value")
+    if kind in ("int", "num"):
+        value: Any = _number(words)
+    else:
+        value = _choices(kind[7:])[words]
+    return Reading(name=name, template=template, value=value, words=words, phrase=match.group(0))
+
+
+def read_all(bindings: dict[str, str], text: str) -> tuple[dict[str, Reading], dict[str, str]]:
+    """Read every binding; return the readings and the errors by parameter name."""
+    readings, errors = {}, {}
+    for name, template in bindings.items():
+        try:
+            readings[name] = read(name, template, text)
+        except BindingError as exc:
+            errors[name] = exc.message
+    return readings, errors
