@@ -14,6 +14,7 @@ from .core import (
     for_game,
     get,
 )
+from .common import names, unique_names
 from .declare import Invalid
 from .rules import Fmt, MissingParameter, P, Param, Rules, VariantRule, using
 
@@ -33,6 +34,8 @@ __all__ = [
     "Result",
     "Step",
     "adjudicator",
+    "names",
+    "unique_names",
     "all_adjudicators",
     "dispute",
     "disputes_for",
