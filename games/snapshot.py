@@ -58,6 +58,7 @@ def from_corpus(slug: str) -> Rules:
         params=_params([(c.key, 1, c.text, c.params) for c in data.clauses]),
         tables=_freeze(tables),
         versions=MappingProxyType({c.key: 1 for c in data.clauses}),
+        statuses=MappingProxyType({c.key: c.status for c in data.clauses}),
     )
 
 
@@ -94,7 +95,12 @@ def _load(slug: str, game_id: int, edition: int | None) -> Rules:
     )
     rows = list(
         entries.order_by("position").values_list(
-            "clause__key", "version__number", "version__text", "version__bindings", "edition__number"
+            "clause__key",
+            "version__number",
+            "version__text",
+            "version__bindings",
+            "edition__number",
+            "version__status",
         )
     )
     if not rows:
@@ -130,9 +136,10 @@ def _load(slug: str, game_id: int, edition: int | None) -> Rules:
         edition=number,
         draft=False,
         variants=tuple(variants),
-        params=_params([(k, n, text, b) for k, n, text, b, _ in rows]),
+        params=_params([(k, n, text, b) for k, n, text, b, *_ in rows]),
         tables=_freeze(dict(tables)),
         versions=MappingProxyType({k: n for k, n, *_ in rows}),
+        statuses=MappingProxyType({row[0]: row[5] for row in rows}),
     )
 
 

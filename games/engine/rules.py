@@ -58,6 +58,8 @@ class Rules:
     tables: Mapping[str, tuple[Mapping[str, Any], ...]] = field(default_factory=lambda: MappingProxyType({}))
     # clause key → version number of the wording in this edition (for pins and warnings).
     versions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # clause key → status of that version ("published", "uncertain", "draft").
+    statuses: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def param(self, name: str) -> Any:
         """Return the value of parameter ``name`` in this edition."""
@@ -71,6 +73,10 @@ class Rules:
     def table(self, key: str) -> tuple[Mapping[str, Any], ...]:
         """Return the rows of table ``key`` in source order."""
         return self.tables[key]
+
+    def uncertain(self, key: str) -> bool:
+        """Whether this edition's wording of clause ``key`` is marked uncertain."""
+        return self.statuses.get(key) == "uncertain"
 
     def variant(self, slug: str) -> VariantRule | None:
         return next((v for v in self.variants if v.slug == slug), None)
