@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -13,8 +15,8 @@ from rest_framework.views import APIView
 
 from rules.api import ERROR_400, ERROR_404, ErrorOut, parse_lang
 
-from . import engine, selectors, services
-from .snapshot import rules_for
+from . import engine, selectors, services, snapshot
+from .snapshot import Snapshot
 
 
 class StepOut(serializers.Serializer):
@@ -34,6 +36,13 @@ class GapOut(serializers.Serializer):
     assumed = serializers.CharField()
 
 
+class WarningOut(serializers.Serializer):
+    clause = serializers.CharField()
+    code_version = serializers.IntegerField(help_text="The version whose wording the code follows.")
+    cited_version = serializers.IntegerField(help_text="The version this ruling's edition holds.")
+    message = serializers.CharField()
+
+
 class AlternativeOut(serializers.Serializer):
     variant = serializers.CharField()
     title = serializers.CharField()
@@ -45,88 +54,29 @@ class AlternativeOut(serializers.Serializer):
 
 
 class RulingOut(serializers.Serializer):
+    """Describes ``games.ruling.RulingDoc.to_json()`` for the OpenAPI document; responses are
+    that method's output (a test compares the two for every adjudicator)."""
+
     game = serializers.CharField()
     adjudicator = serializers.CharField()
     title = serializers.CharField()
     variant = serializers.CharField()
     lang = serializers.CharField()
+    edition = serializers.IntegerField(help_text="The edition ruled under (CONTRACT.md §5).")
+    draft = serializers.BooleanField(help_text="Whether that edition was a draft: draft rules.")
     inputs = serializers.JSONField()
     outcome = serializers.JSONField()
     summary = serializers.CharField(help_text="The outcome in one plain sentence.")
     steps = StepOut(many=True)
     gaps = GapOut(many=True)
     alternatives = AlternativeOut(many=True)
+    warnings = WarningOut(
+        many=True, help_text="Cited clauses whose wording changed beyond the figures the code reads."
+    )
     ruling = serializers.CharField(source="id")
     permalink = serializers.CharField()
     created_at = serializers.DateTimeField()
     newer_versions = serializers.DictField(child=serializers.IntegerField(), required=False)
-
-    def to_representation(self, instance):
-        """The same document as the declared fields give (a test compares the two for every
-        adjudicator), built directly: a ruling is a hot path and DRF's generic field walk
-        over the nested steps cost about a third of the request."""
-        return ruling_json(
-            instance, created_at=self.fields["created_at"].to_representation(instance.created_at)
-        )
-
-
-_DATETIME = serializers.DateTimeField()
-
-
-def ruling_json(view, *, created_at: str) -> dict:
-    def steps(items):
-        return [
-            {
-                "clause": str(s.clause),
-                "version": s.version,
-                "status": str(s.status),
-                "original": str(s.original),
-                "translation": None if s.translation is None else str(s.translation),
-                "translation_stale": bool(s.translation_stale),
-                "explanation": str(s.explanation),
-                "newer_version": s.newer_version,
-            }
-            for s in items
-        ]
-
-    def gaps(items):
-        return [
-            {
-                "clause": None if g["clause"] is None else str(g["clause"]),
-                "question": str(g["question"]),
-                "assumed": str(g["assumed"]),
-            }
-            for g in items
-        ]
-
-    return {
-        "game": str(view.game),
-        "adjudicator": str(view.adjudicator),
-        "title": str(view.title),
-        "variant": str(view.variant),
-        "lang": str(view.lang),
-        "inputs": view.inputs,
-        "outcome": view.outcome,
-        "summary": str(view.summary),
-        "steps": steps(view.steps),
-        "gaps": gaps(view.gaps),
-        "alternatives": [
-            {
-                "variant": str(a.variant),
-                "title": str(a.title),
-                "outcome": a.outcome,
-                "differs": bool(a.differs),
-                "summary": str(a.summary),
-                "steps": steps(a.steps),
-                "gaps": gaps(a.gaps),
-            }
-            for a in view.alternatives
-        ],
-        "ruling": str(view.id),
-        "permalink": str(view.permalink),
-        "created_at": created_at,
-        "newer_versions": {str(k): int(v) for k, v in view.newer_versions.items()},
-    }
 
 
 class AdjudicatorOut(serializers.Serializer):
@@ -156,33 +106,61 @@ def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:
     return adj
 
 
-def parse_request(adj: engine.Adjudicator, body, rules: engine.Rules) -> tuple:
-    """Validate a ruling request body: (inputs, variant, lang), or raise a 400 by field path."""
+def parse_edition(value) -> int | None:
+    """An edition number from a body or query (None: the latest published); 400 otherwise."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value.isdigit() and len(value) <= 9:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**9:
+        raise ValidationError({"edition": ["An edition number (a whole number from 1) is required."]})
+    return value
+
+
+def load_snapshot(slug: str, *, lang: str | None, edition: int | None) -> Snapshot:
+    """The game's edition as rulings read it; a 400 naming ``edition`` if it has no such one."""
+    try:
+        return snapshot.load(slug, lang=lang, edition=edition)
+    except snapshot.EditionNotFound:
+        if edition is None:
+            raise NotFound("Game not loaded.") from None
+        raise ValidationError({"edition": [f"This game has no edition {edition}."]}) from None
+
+
+def parse_request(adj: engine.Adjudicator, body) -> tuple[Any, str, Snapshot]:
+    """Validate a ruling request body: (inputs, variant, snapshot of the edition ruled under),
+    or raise a 400 by field path."""
     if not isinstance(body, dict):
         raise ValidationError({"body": ["A JSON object with `inputs` is required."]})
     errors: dict[str, list[str]] = {}
-    variants = list(rules.variant_slugs)
+    lang = edition = None
+    for parse, field in ((parse_lang, "lang"), (parse_edition, "edition")):
+        try:
+            value = parse(body.get(field))
+        except ValidationError as exc:
+            errors.update({k: list(map(str, v)) for k, v in exc.detail.items()})
+            continue
+        lang, edition = (value, edition) if field == "lang" else (lang, value)
+    if errors:
+        raise ValidationError(errors)
+    snap = load_snapshot(adj.game, lang=lang or "en", edition=edition)
+    variants = list(snap.rules.variant_slugs)
     variant = body.get("variant", "original")
     if variant is None:
         variant = "original"
     if not isinstance(variant, str) or variant not in variants:
         errors["variant"] = [f"Must be one of: {', '.join(variants)}."]
-    lang = None
-    try:
-        lang = parse_lang(body.get("lang"))
-    except ValidationError as exc:
-        errors.update({k: list(map(str, v)) for k, v in exc.detail.items()})
     inputs = None
     if "inputs" not in body:
         errors["inputs"] = ["This field is required."]
     else:
         try:
-            inputs = adj.validate(body["inputs"], "inputs", rules=rules)
+            inputs = adj.validate(body["inputs"], "inputs", rules=snap.rules)
         except engine.Invalid as exc:
             errors.update(exc.errors)
     if errors:
         raise ValidationError(errors)
-    return inputs, variant, lang or "en"
+    return inputs, variant, snap
 
 
 class AdjudicatorListAPI(APIView):
@@ -193,7 +171,8 @@ class AdjudicatorListAPI(APIView):
         adjs = engine.for_game(slug)
         if not adjs:
             raise NotFound("Unknown game.")
-        rules = rules_for(slug)
+        edition = parse_edition(request.query_params.get("edition"))
+        rules = load_snapshot(slug, lang=None, edition=edition).rules
         variants = list(rules.variant_slugs)
         return Response(
             AdjudicatorOut(
@@ -230,12 +209,11 @@ class AdjudicateAPI(APIView):
     )
     def post(self, request, slug: str, name: str):
         adj = _adjudicator_or_404(slug, name)
-        rules = rules_for(slug)
-        inputs, variant, lang = parse_request(adj, request.data, rules)
-        view = services.ruling_create(
-            adj=adj, inputs=inputs, variant=variant, lang=lang, now=timezone.now(), rules=rules
+        inputs, variant, snap = parse_request(adj, request.data)
+        doc = services.ruling_create(
+            adj=adj, inputs=inputs, variant=variant, snapshot=snap, now=timezone.now()
         )
-        return Response(RulingOut(view).data)
+        return Response(doc.to_json())
 
 
 class RulingAPI(APIView):
@@ -243,7 +221,7 @@ class RulingAPI(APIView):
         responses={200: RulingOut, 404: ERROR_404}, summary="A stored ruling, exactly as it was given"
     )
     def get(self, request, ruling_id: str):
-        view = selectors.ruling_get(ruling_id)
-        if view is None:
+        doc = selectors.ruling_get(ruling_id)
+        if doc is None:
             raise NotFound("Unknown ruling.")
-        return Response(RulingOut(view).data)
+        return Response(doc.to_json())

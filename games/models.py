@@ -24,6 +24,11 @@ class Ruling(AppendOnlyModel):
     steps = models.JSONField(help_text="[{clause, version, explanation}] in the order applied")
     gaps = models.JSONField()
     alternatives = models.JSONField()
+    # The edition ruled under (rulings before editions were recorded: the first), whether it
+    # was a draft then, and the pin warnings given (games.pins).
+    edition = models.PositiveIntegerField(default=1)
+    draft = models.BooleanField(default=False)
+    warnings = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField()
     cited_versions = models.ManyToManyField(ClauseVersion, through="RulingCitation", related_name="rulings")
 

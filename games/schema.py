@@ -43,6 +43,12 @@ def add_adjudication_request(result, generator, request, public):
                 "default": "original",
                 "description": "A variant slug of the game (see the game's `variants`).",
             },
+            "edition": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Rule under this edition of the game, drafts included (default: the "
+                "latest published one).",
+            },
             "lang": {
                 "type": "string",
                 "default": "en",

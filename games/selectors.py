@@ -8,17 +8,25 @@ from typing import Any
 
 from django.db.models import Max
 
-from rules import corpus
-from rules.models import Clause, ClauseVersion
+from rules import corpus, params
+from rules import selectors as rule_selectors
+from rules.models import Clause, ClauseVersion, Variant
 
-from . import engine
+from . import engine, services, snapshot
+from .engine import citations
 from .models import Ruling, RulingCitation
-from .services import AlternativeView, RulingView, StepView
+from .pins import Pin, pins, wording
+from .ruling import RulingDoc, StepDoc
 
 
-def ruling_get(ruling_id: str) -> RulingView | None:
+def variant_titles(game_id: int) -> dict[str, str]:
+    """A game's variant titles by slug (one query)."""
+    return dict(Variant.objects.filter(game_id=game_id).values_list("slug", "title"))
+
+
+def ruling_get(ruling_id: str) -> RulingDoc | None:
     """Return a stored ruling exactly as it was given, pinned to the versions it cited,
-    noting where a cited clause has a newer version since (3 queries)."""
+    noting where a cited clause has a newer version since (4 queries)."""
     try:
         pk = uuid.UUID(str(ruling_id))
     except ValueError:
@@ -36,63 +44,28 @@ def ruling_get(ruling_id: str) -> RulingView | None:
         .values_list("clause__key", "n")
     )
 
-    def steps_of(raw: list[dict]) -> list[StepView]:
-        out = []
-        for s in raw:
-            c = cited[(s["clause"], s["version"])]
-            tr = c.translation
-            newest = latest.get(s["clause"], s["version"])
-            out.append(
-                StepView(
-                    clause=s["clause"],
-                    version=s["version"],
-                    status=c.version.status,
-                    kind=c.version.clause.kind,
-                    original=c.version.text,
-                    translation=tr.text if tr else None,
-                    translation_stale=bool(tr and tr.translation.based_on_id != c.version_id),
-                    explanation=s["explanation"],
-                    newer_version=newest if newest > s["version"] else None,
-                )
-            )
-        return out
-
-    titles = {v.slug: v.title for v in corpus.game(ruling.game.slug).variants}
-    adj = engine.get(ruling.game.slug, ruling.adjudicator)
-    steps = steps_of(ruling.steps)
-    alternatives = [
-        AlternativeView(
-            variant=a["variant"],
-            title=titles.get(a["variant"], a["variant"]),
-            outcome=a["outcome"],
-            differs=a["differs"],
-            summary=a.get("summary", ""),
-            steps=steps_of(a.get("steps", [])),
-            gaps=a.get("gaps", []),
+    def step(raw: dict) -> StepDoc:
+        c = cited[(raw["clause"], raw["version"])]
+        tr = c.translation
+        newest = latest.get(raw["clause"], raw["version"])
+        return StepDoc(
+            clause=raw["clause"],
+            version=raw["version"],
+            status=c.version.status,
+            kind=c.version.clause.kind,
+            original=c.version.text,
+            translation=tr.text if tr else None,
+            translation_stale=bool(tr and tr.translation.based_on_id != c.version_id),
+            explanation=raw["explanation"],
+            newer_version=newest if newest > raw["version"] else None,
         )
-        for a in ruling.alternatives
-    ]
-    newer = {s.clause: s.newer_version for s in steps if s.newer_version}
-    for a in alternatives:
-        newer.update({s.clause: s.newer_version for s in a.steps if s.newer_version})
-    return RulingView(
-        id=str(ruling.id),
-        game=ruling.game.slug,
-        game_title=ruling.game.title,
-        game_language=ruling.game.language,
-        adjudicator=ruling.adjudicator,
+
+    adj = engine.get(ruling.game.slug, ruling.adjudicator)
+    return RulingDoc.from_row(
+        ruling,
+        step=step,
+        titles=variant_titles(ruling.game_id),
         title=str(adj.title) if adj else ruling.adjudicator,
-        variant=ruling.variant,
-        variant_title=titles.get(ruling.variant, ruling.variant),
-        lang=ruling.lang,
-        inputs=ruling.inputs,
-        outcome=ruling.outcome,
-        summary=ruling.summary,
-        steps=steps,
-        gaps=ruling.gaps,
-        alternatives=alternatives,
-        created_at=ruling.created_at,
-        newer_versions=newer,
     )
 
 
@@ -135,7 +108,8 @@ def rulings_citing(slug: str, key: str, *, limit: int = 50) -> ClauseRulings | N
     gone the other way — what a designer needs before changing or adopting a clause.
 
     Three queries whatever the number of rulings: the clause (with its newest version
-    number), the count, the page of rulings."""
+    number), the page of rulings, the variants' titles; and the count only when the page is
+    full."""
     clause = (
         Clause.objects.select_related("game")
         .filter(game__slug=slug, key=key)
@@ -145,17 +119,19 @@ def rulings_citing(slug: str, key: str, *, limit: int = 50) -> ClauseRulings | N
     if clause is None:
         return None
     citations = RulingCitation.objects.filter(version__clause=clause)
-    total = citations.count()
-    rows = citations.order_by("-ruling__created_at").values_list(
-        "ruling_id",
-        "ruling__adjudicator",
-        "ruling__variant",
-        "ruling__summary",
-        "ruling__alternatives",
-        "ruling__created_at",
-        "version__number",
-    )[:limit]
-    titles = {v.slug: v.title for v in corpus.game(slug).variants} if slug in corpus.GAME_SLUGS else {}
+    rows = list(
+        citations.order_by("-ruling__created_at").values_list(
+            "ruling_id",
+            "ruling__adjudicator",
+            "ruling__variant",
+            "ruling__summary",
+            "ruling__alternatives",
+            "ruling__created_at",
+            "version__number",
+        )[:limit]
+    )
+    total = len(rows) if len(rows) < limit else citations.count()
+    titles = variant_titles(clause.game_id)
     rulings, overturn_counts = [], {}
     for ruling_id, name, variant, summary, alternatives, created_at, number in rows:
         adj = engine.get(slug, name)
@@ -182,4 +158,65 @@ def rulings_citing(slug: str, key: str, *, limit: int = 50) -> ClauseRulings | N
         total=total,
         rulings=rulings,
         would_overturn=[(titles.get(s, s), n) for s, n in overturn_counts.items()],
+    )
+
+
+def disputes_run(slug: str, *, lang: str) -> dict[str, Any] | None:
+    """A game's known disputed points, each with its wording (translated into ``lang``) and
+    its worked example run live under every variant of the current edition, in the active
+    interface language (3 queries while the catalogue is unchanged)."""
+    game = rule_selectors.game_get(slug)
+    if game is None:
+        return None
+    snap = snapshot.load(slug)
+    items = engine.disputes_for(slug)
+    keys = {k for d in items for k in d.clauses}
+    clauses = {v.clause.key: v for v in rule_selectors.clauses_by_key(game, keys, lang)}
+    rows = []
+    for d in items:
+        adj = engine.get(slug, d.adjudicator)
+        inputs = adj.validate(d.inputs, "inputs", rules=snap.rules)
+        runs = []
+        for v in snap.rules.variants:
+            result, summary = services.adjudicate(adj, inputs, variant=v.slug, snapshot=snap)
+            runs.append({"variant": v, "result": result, "summary": summary})
+        rows.append(
+            {
+                "dispute": d,
+                "adj": adj,
+                "clauses": [clauses[k] for k in d.clauses if k in clauses],
+                "runs": runs,
+                "differs": len({repr(r["result"].outcome) for r in runs}) > 1,
+                "inputs": d.inputs,
+            }
+        )
+    return {"game": game, "rows": rows}
+
+
+@dataclass
+class ClauseCode:
+    """What the code does with one clause: who cites it, which disputes argue over it, the
+    wording it was written for, and the figures it reads from the text."""
+
+    citers: list[citations.Citer]
+    disputes: list[engine.Dispute]
+    pin: Pin | None
+    pin_out_of_date: bool
+    parameters: list[params.Reading]
+    parameter_errors: dict[str, str]
+
+
+def clause_code(slug: str, key: str, version: ClauseVersion | None) -> ClauseCode:
+    """The code side of clause ``key`` of ``slug``, for the clause page (no query)."""
+    pin = pins().get(slug, {}).get(key)
+    readings, errors = (
+        params.read_all(version.bindings, corpus.normalise(version.text)) if version else ({}, {})
+    )
+    return ClauseCode(
+        citers=citations.implemented_by(slug, key),
+        disputes=citations.disputes_citing(slug, key),
+        pin=pin,
+        pin_out_of_date=bool(pin and version and wording(version.text, version.bindings) != pin.wording),
+        parameters=list(readings.values()),
+        parameter_errors=errors,
     )

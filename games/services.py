@@ -1,86 +1,34 @@
-"""Adjudicate and store: run the pure adjudicator under every variant, resolve the
-clause keys it cited to the current edition's versions and their translations,
-and store the ruling pinned to those exact versions.
+"""Adjudicate and store: run the pure adjudicator under every variant of the edition's
+rules, resolve the clause keys it cited to that edition's versions and translations, warn
+where the code was written for another wording, and store the ruling pinned to those
+exact versions.
 
-Whatever the corpus size, creating a ruling costs at most four queries: the
-game's catalogue stamp, the current edition with its translations in the
-requested language (only when the stamp changed since this process last read
-it: ``rules.selectors.citable_edition``), the ruling row and its citations
-(one bulk insert).
+Whatever the corpus size, creating a ruling costs at most four queries: the game's
+stamps and the edition with its translations in the requested language (only the stamps
+while nothing changed: ``games.snapshot.load``, which the caller has already done to
+validate the inputs), the ruling row and its citations (one bulk insert).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import translation as i18n
+from django.utils.translation import gettext as _
 
-from rules import selectors as rule_selectors
-
-from .engine import Adjudicator, Result, Rules
+from .engine import Adjudicator, Result
 from .engine.declare import to_jsonable
 from .models import Ruling, RulingCitation
+from .pins import pins
+from .ruling import AlternativeDoc, GapDoc, RulingDoc, StepDoc, WarningDoc, attach_warnings
+from .snapshot import Snapshot
 
 
 class CorpusNotLoaded(Exception):
-    """The clauses an adjudicator cites are not in the database (run loadcorpus)."""
-
-
-@dataclass
-class StepView:
-    clause: str
-    version: int
-    status: str
-    kind: str
-    original: str
-    translation: str | None
-    translation_stale: bool
-    explanation: str
-    newer_version: int | None = None
-
-
-@dataclass
-class AlternativeView:
-    variant: str
-    title: str
-    outcome: dict[str, Any]
-    differs: bool
-    summary: str
-    steps: list[StepView]
-    gaps: list[dict[str, Any]]
-
-
-@dataclass
-class RulingView:
-    id: str
-    game: str
-    game_title: str
-    game_language: str
-    adjudicator: str
-    title: str
-    variant: str
-    variant_title: str
-    lang: str
-    inputs: dict[str, Any]
-    outcome: dict[str, Any]
-    summary: str
-    steps: list[StepView]
-    gaps: list[dict[str, Any]]
-    alternatives: list[AlternativeView]
-    created_at: dt.datetime
-    newer_versions: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def permalink(self) -> str:
-        return f"/rulings/{self.id}/"
-
-    @property
-    def differing(self) -> list[AlternativeView]:
-        return [a for a in self.alternatives if a.differs]
+    """The clauses an adjudicator cites are not in the edition (run loadcorpus)."""
 
 
 def ui_language(lang: str) -> str:
@@ -94,20 +42,60 @@ def language(lang: str):
     return i18n.override(ui_language(lang))
 
 
-def _run(adj: Adjudicator, inputs: Any, variant: str, lang: str, rules: Rules) -> tuple[Result, str]:
-    with language(lang):
-        result = adj(inputs, variant=variant, rules=rules)
-        summary = adj.describe(result.outcome, rules=rules)
-    return result, summary
+def adjudicate(adj: Adjudicator, inputs: Any, *, variant: str, snapshot: Snapshot) -> tuple[Result, str]:
+    """Rule under one variant of the snapshot's rules: the result and its one-sentence summary
+    (in the active language)."""
+    result = adj(inputs, variant=variant, rules=snapshot.rules)
+    return result, adj.describe(result.outcome, rules=snapshot.rules)
 
 
-def _in(lang: str, text: Any) -> str:
-    with language(lang):
-        return str(text)
+def pin_warnings(game: str, snapshot: Snapshot, keys: set[str]) -> list[WarningDoc]:
+    """A warning for each cited clause whose wording in the edition is not the one the code
+    was written for, beyond the figures it reads as parameters (``games.pins``)."""
+    pinned = pins().get(game, {})
+    out = []
+    for key in (k for k in snapshot.clauses if k in keys):  # in document order
+        pin = pinned.get(key)
+        if pin is None or snapshot.rules.wordings.get(key) == pin.wording:
+            continue
+        cited = snapshot.clauses[key].number
+        out.append(
+            WarningDoc(
+                clause=key,
+                code_version=pin.version,
+                cited_version=cited,
+                message=_(
+                    "The code follows version %(code)s of %(clause)s; this edition's version "
+                    "%(cited)s says something else, beyond its figures. This ruling may not follow "
+                    "the new wording until the code is updated."
+                )
+                % {"code": pin.version, "clause": key, "cited": cited},
+            )
+        )
+    return out
 
 
-def _gaps(result: Result) -> list[dict[str, Any]]:
-    return [{"clause": g.clause, "question": g.question, "assumed": g.assumed} for g in result.gaps]
+def _steps(result: Result, snapshot: Snapshot) -> list[StepDoc]:
+    out = []
+    for s in result.steps:
+        c = snapshot.clauses[s.clause]
+        out.append(
+            StepDoc(
+                clause=s.clause,
+                version=c.number,
+                status=c.status,
+                kind=c.kind,
+                original=c.text,
+                translation=c.translation,
+                translation_stale=c.translation_stale,
+                explanation=s.explanation,
+            )
+        )
+    return out
+
+
+def _gaps(result: Result) -> list[GapDoc]:
+    return [GapDoc(g.clause, g.question, g.assumed) for g in result.gaps]
 
 
 def ruling_create(
@@ -115,124 +103,84 @@ def ruling_create(
     adj: Adjudicator,
     inputs: Any,
     variant: str,
-    lang: str,
+    snapshot: Snapshot,
     now: dt.datetime,
-    rules: Rules,
     explain_in: str | None = None,
-) -> RulingView:
-    """Adjudicate ``inputs`` under ``variant`` (and every other variant) and store the ruling.
+) -> RulingDoc:
+    """Adjudicate ``inputs`` under ``variant`` (and every other variant) of the snapshot's
+    edition and store the ruling.
 
-    ``lang`` is the language of the translations quoted beside the original clauses;
-    ``explain_in`` the language of the outcome sentence and the step explanations. The API
-    writes both in ``lang`` (CONTRACT.md §3); the referee page explains in the reader's
-    interface language, so a Polish referee reading Praetor's Chinese with the English
-    translation still gets the ruling in Polish.
+    The snapshot's ``lang`` is the language of the translations quoted beside the original
+    clauses; ``explain_in`` the language of the outcome sentence and the step explanations.
+    The API writes both in ``lang`` (CONTRACT.md §3); the referee page explains in the
+    reader's interface language, so a Polish referee reading Praetor's Chinese with the
+    English translation still gets the ruling in Polish.
 
-    The reads come first, outside the write transaction, so that on SQLite the write
-    lock is held only for the two inserts; the ruling is pinned to the versions that were
-    read, which are append-only and cannot change or disappear in between.
+    The reads come first, outside the write transaction, so that on SQLite the write lock
+    is held only for the two inserts; the ruling is pinned to the versions that were read,
+    which are append-only and cannot change or disappear in between.
     """
-    variants = rules.variants
-    titles = {v.slug: v.title for v in variants}
-    explain_in = explain_in or lang
-    result, summary = _run(adj, inputs, variant, explain_in, rules)
-    others = []
-    for v in variants:
-        if v.slug != variant:
-            other, other_summary = _run(adj, inputs, v.slug, explain_in, rules)
-            others.append((v.slug, other, other_summary))
-
-    edition = rule_selectors.citable_edition(adj.game, lang)
-    keys = {s.clause for s in result.steps}
-    for _, other, _ in others:
-        keys.update(s.clause for s in other.steps)
-    missing = keys - set(edition.clauses) if edition else keys
-    if edition is None or missing:
-        raise CorpusNotLoaded(f"clauses not loaded: {sorted(missing)}")
-    cited = {k: edition.clauses[k] for k in keys}
-
-    def steps_of(res: Result) -> list[StepView]:
-        out = []
-        for s in res.steps:
-            c = cited[s.clause]
-            out.append(
-                StepView(
-                    clause=s.clause,
-                    version=c.number,
-                    status=c.status,
-                    kind=c.kind,
-                    original=c.text,
-                    translation=c.translation,
-                    translation_stale=c.translation_stale,
-                    explanation=s.explanation,
-                )
-            )
-        return out
-
-    alternatives = [
-        AlternativeView(
-            variant=slug,
-            title=titles[slug],
-            outcome=other.outcome,
-            differs=other.outcome != result.outcome,
-            summary=other_summary,
-            steps=steps_of(other),
-            gaps=_gaps(other),
-        )
-        for slug, other, other_summary in others
-    ]
-    view = RulingView(
+    rules = snapshot.rules
+    titles = {v.slug: v.title for v in rules.variants}
+    explain_in = explain_in or snapshot.lang
+    with language(explain_in):
+        result, summary = adjudicate(adj, inputs, variant=variant, snapshot=snapshot)
+        others = [
+            (v.slug, *adjudicate(adj, inputs, variant=v.slug, snapshot=snapshot))
+            for v in rules.variants
+            if v.slug != variant
+        ]
+        keys = {s.clause for s in result.steps}
+        for _slug, other, _summary in others:
+            keys.update(s.clause for s in other.steps)
+        missing = keys - set(snapshot.clauses)
+        if missing:
+            raise CorpusNotLoaded(f"clauses not loaded: {sorted(missing)}")
+        warnings = pin_warnings(adj.game, snapshot, keys)
+        title = str(adj.title)
+    doc = RulingDoc(
         id="",
         game=adj.game,
-        game_title=edition.title,
-        game_language=edition.language,
+        game_title=snapshot.title,
+        game_language=snapshot.language,
         adjudicator=adj.name,
-        title=_in(explain_in, adj.title),
+        title=title,
         variant=variant,
         variant_title=titles[variant],
-        lang=lang,
+        lang=snapshot.lang,
+        edition=rules.edition,
+        draft=rules.draft,
         inputs=to_jsonable(inputs),
         outcome=result.outcome,
         summary=summary,
-        steps=steps_of(result),
+        steps=_steps(result, snapshot),
         gaps=_gaps(result),
-        alternatives=alternatives,
-        created_at=now,
-    )
-    ruling = Ruling(
-        game_id=edition.game_id,
-        adjudicator=adj.name,
-        variant=variant,
-        lang=lang,
-        inputs=view.inputs,
-        outcome=view.outcome,
-        summary=summary,
-        steps=[_step_json(s) for s in view.steps],
-        gaps=view.gaps,
         alternatives=[
-            {
-                "variant": a.variant,
-                "outcome": a.outcome,
-                "differs": a.differs,
-                "summary": a.summary,
-                "steps": [_step_json(s) for s in a.steps],
-                "gaps": a.gaps,
-            }
-            for a in alternatives
+            AlternativeDoc(
+                variant=slug,
+                title=titles[slug],
+                outcome=other.outcome,
+                differs=other.outcome != result.outcome,
+                summary=other_summary,
+                steps=_steps(other, snapshot),
+                gaps=_gaps(other),
+            )
+            for slug, other, other_summary in others
         ],
+        warnings=warnings,
         created_at=now,
     )
+    attach_warnings(doc)
+    ruling = Ruling(game_id=snapshot.game_id, draft=rules.draft, **doc.row_fields())
     with transaction.atomic():
         ruling.save(force_insert=True)
         RulingCitation.objects.bulk_create(
             RulingCitation(
-                ruling_id=ruling.id, version_id=c.version_id, translation_id=c.translation_revision_id
+                ruling_id=ruling.id,
+                version_id=snapshot.clauses[k].version_id,
+                translation_id=snapshot.clauses[k].translation_revision_id,
             )
-            for c in cited.values()
+            for k in keys
         )
-    view.id = str(ruling.id)
-    return view
-
-
-def _step_json(step: StepView) -> dict[str, Any]:
-    return {"clause": step.clause, "version": step.version, "explanation": step.explanation}
+    doc.id = str(ruling.id)
+    return doc

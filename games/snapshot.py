@@ -1,37 +1,83 @@
-"""Build the frozen ``Rules`` an adjudicator rules under.
+"""One edition of a game as rulings read it: the frozen ``Rules`` and the citable clauses.
 
-``rules_for(slug, edition)`` reads one edition of a game from the database — its
-variants, tables and the parameters read from its clause versions' own words — in a
-constant number of queries, and keeps it per process keyed on the game's catalogue
-stamp, so a write that changes anything a ruling reads (a clause version, an edition,
-a variant, a table row) is seen by the very next ruling. ``from_corpus(slug)`` builds
-the same snapshot from the shipped corpus files, for tests and benchmarks that run
-adjudicators without a database; nothing at run time reads the corpus files.
+``load(slug, lang=..., edition=...)`` returns a ``Snapshot``: the ``Rules`` the
+adjudicator rules under (variants, tables, and the parameters read from the edition's
+clause versions' own words) and, per clause key, the version and the translation in
+``lang`` that a ruling quotes. Both come from the database in a constant number of
+queries and are kept per process, keyed on the game's stamps:
+
+- the catalogue stamp (every write to clauses, editions, translations, variants, tables)
+  guards the edition's clauses and parameters: one query re-reads them;
+- the rules stamp (writes to variants and tables only) guards those: three queries.
+
+So a ruling costs one query (the stamps) while nothing changed, two after a clause edit.
+The caches are bounded: at most ``MAX_ENTRIES`` (game, edition, language) snapshots,
+least recently used first out, so a client sending many ``lang`` values cannot grow them.
+
+``from_corpus(slug)`` builds the same ``Rules`` from the shipped corpus files, for tests
+and benchmarks that run adjudicators without a database; nothing at run time reads them.
 """
 
 from __future__ import annotations
 
 import functools
 import threading
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from django.db.models import OuterRef, Subquery
+
 from rules import corpus, params
-from rules.models import EditionEntry, Game, TableRow, Variant
+from rules.models import Edition, EditionEntry, Game, TableRow, Translation, Variant
 
 from .engine.rules import Param, Rules, VariantRule
+from .pins import wording
+
+MAX_ENTRIES = 64
 
 
 class EditionNotFound(LookupError):
     """The game has no such edition (or no edition at all: run loadcorpus)."""
 
 
-def _freeze(rows: dict[str, list[dict[str, Any]]]) -> MappingProxyType:
+@dataclass(frozen=True)
+class Citable:
+    """What a ruling quotes of one clause: the edition's version and its translation."""
+
+    key: str
+    clause_id: int
+    kind: str
+    version_id: int
+    number: int
+    status: str
+    text: str
+    translation: str | None
+    translation_revision_id: int | None
+    translation_stale: bool
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One edition of one game, in one language, as of one catalogue stamp."""
+
+    game_id: int
+    slug: str
+    title: str
+    language: str
+    lang: str
+    stamp: str
+    rules: Rules
+    clauses: Mapping[str, Citable]
+
+
+def _freeze_tables(rows: dict[str, list[dict[str, Any]]]) -> MappingProxyType:
     return MappingProxyType({k: tuple(MappingProxyType(r) for r in v) for k, v in rows.items()})
 
 
-def _params(entries: list[tuple[str, int, str, dict[str, str]]]) -> MappingProxyType:
+def read_params(entries) -> MappingProxyType:
     """Read every bound parameter of these (key, version, text, bindings) from the text."""
     out: dict[str, Param] = {}
     for key, number, text, bindings in entries:
@@ -39,8 +85,9 @@ def _params(entries: list[tuple[str, int, str, dict[str, str]]]) -> MappingProxy
             try:
                 reading = params.read(name, template, corpus.normalise(text))
             except params.BindingError:
-                # A version whose words no longer state the figure was refused when it was
-                # written; one loaded before bindings existed simply states no parameter.
+                # Revisions whose words no longer state a figure are refused when written
+                # (rules.services.clause_revise); a version stored before it had bindings
+                # simply states no parameter.
                 continue
             out[name] = Param(name, reading.value, key, number, reading.words)
     return MappingProxyType(out)
@@ -51,98 +98,175 @@ def from_corpus(slug: str) -> Rules:
     """The shipped corpus of ``slug`` as rules (every clause at version 1; no database)."""
     data = corpus.game(slug)
     tables = {t["key"]: [dict(r) for r in t.get("rows", [])] for t in data.tables.get("tables", [])}
+    position = {c.key: n for n, c in enumerate(data.clauses)}
+
+    def in_document_order(keys):
+        return tuple(sorted(keys, key=position.__getitem__))
+
     return Rules(
         game=slug,
         edition=1,
-        variants=tuple(VariantRule(v.slug, v.title, v.activates, v.overrides) for v in data.variants),
-        params=_params([(c.key, 1, c.text, c.params) for c in data.clauses]),
-        tables=_freeze(tables),
+        variants=tuple(
+            VariantRule(v.slug, v.title, in_document_order(v.activates), in_document_order(v.overrides))
+            for v in data.variants
+        ),
+        params=read_params([(c.key, 1, c.text, c.params) for c in data.clauses]),
+        tables=_freeze_tables(tables),
         versions=MappingProxyType({c.key: 1 for c in data.clauses}),
         statuses=MappingProxyType({c.key: c.status for c in data.clauses}),
+        wordings=MappingProxyType({c.key: wording(c.text, c.params) for c in data.clauses}),
     )
 
 
-# (slug, edition number or None for the latest published) → rules, while the stamp holds.
-_cache: dict[tuple[str, int | None], tuple[str, Rules]] = {}
-_lock = threading.Lock()
+class _LRU:
+    """A small thread-safe least-recently-used map."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._data: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            value = self._data.get(key)
+            if value is not None:
+                self._data.move_to_end(key)
+            return value
+
+    def put(self, key, value) -> None:
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+
+
+# (slug, edition or None, lang) → Snapshot; slug → (rules stamp, variants, tables).
+_snapshots = _LRU(MAX_ENTRIES)
+_rules_data = _LRU(MAX_ENTRIES)
+
+
+def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> Snapshot:
+    """The edition ``edition`` of ``slug`` (None: the current published one) with its clauses
+    translated into ``lang`` (None: the original only). Raises ``EditionNotFound``."""
+    row = (
+        Game.objects.filter(slug=slug)
+        .values_list("id", "title", "language", "catalogue_stamp", "rules_stamp")
+        .first()
+    )
+    if row is None:
+        raise EditionNotFound(slug)
+    game_id, title, language, stamp, rules_stamp = row
+    lang = lang or language
+    cached = _snapshots.get((slug, edition, lang))
+    if cached is not None and cached.stamp == str(stamp):
+        return cached
+    variants, tables = _variants_and_tables(slug, game_id, str(rules_stamp))
+    number, draft, clauses, entries = _edition(game_id, slug, edition, lang, language)
+    rules = Rules(
+        game=slug,
+        edition=number,
+        draft=draft,
+        variants=variants,
+        params=read_params(entries),
+        tables=tables,
+        versions=MappingProxyType({c.key: c.number for c in clauses.values()}),
+        statuses=MappingProxyType({c.key: c.status for c in clauses.values()}),
+        wordings=MappingProxyType({key: wording(text, b) for key, _, text, b in entries}),
+    )
+    snapshot = Snapshot(game_id, slug, title, language, lang, str(stamp), rules, MappingProxyType(clauses))
+    _snapshots.put((slug, edition, lang), snapshot)
+    return snapshot
 
 
 def rules_for(slug: str, edition: int | None = None) -> Rules:
-    """The rules of ``slug`` under ``edition`` (None: the current published one).
-
-    One query (the stamp) while nothing changed; six after a write to the game.
-    Raises ``EditionNotFound`` for an unknown game or edition number."""
-    row = Game.objects.filter(slug=slug).values_list("id", "catalogue_stamp").first()
-    if row is None:
-        raise EditionNotFound(slug)
-    game_id, stamp = row
-    cached = _cache.get((slug, edition))
-    if cached is not None and cached[0] == str(stamp):
-        return cached[1]
-    rules = _load(slug, game_id, edition)
-    with _lock:
-        # Bounded: one entry per game and edition that exists.
-        _cache[(slug, edition)] = (str(stamp), rules)
-    return rules
+    """The rules of ``slug`` under ``edition`` (None: the current published one)."""
+    return load(slug, edition=edition).rules
 
 
-def _load(slug: str, game_id: int, edition: int | None) -> Rules:
+def _edition(game_id: int, slug: str, edition: int | None, lang: str, language: str):
+    """One query: the edition's entries with version, bindings and the newest translation."""
     entries = EditionEntry.objects.filter(edition__game_id=game_id)
-    entries = (
-        entries.filter(edition__is_current=True)
-        if edition is None
-        else entries.filter(edition__number=edition)
-    )
-    rows = list(
-        entries.order_by("position").values_list(
-            "clause__key",
-            "version__number",
-            "version__text",
-            "version__bindings",
-            "edition__number",
-            "version__status",
+    if edition is None:
+        entries = entries.filter(edition__is_current=True)
+    else:
+        entries = entries.filter(edition__number=edition)
+    fields = ["clause__key", "clause_id", "clause__kind", "version_id", "version__number"]
+    fields += ["version__status", "version__text", "version__bindings", "edition__number", "edition__status"]
+    if lang != language:
+        newest = Translation.objects.filter(clause_id=OuterRef("clause_id"), lang=lang).order_by(
+            "-based_on__number"
         )
-    )
-    if not rows:
+        entries = entries.annotate(
+            tr_text=Subquery(newest.values("text")[:1]),
+            tr_revision=Subquery(newest.values("current_revision_id")[:1]),
+            tr_based_on=Subquery(newest.values("based_on_id")[:1]),
+        )
+        fields += ["tr_text", "tr_revision", "tr_based_on"]
+    clauses: dict[str, Citable] = {}
+    texts = []
+    number, draft = None, False
+    for values in entries.order_by("position").values_list(*fields):
+        key, clause_id, kind, version_id, version_number, status, text, bindings, number, state = values[:10]
+        draft = state == Edition.Status.DRAFT
+        tr_text, tr_revision, tr_based_on = values[10:] or (None, None, None)
+        clauses[key] = Citable(
+            key=key,
+            clause_id=clause_id,
+            kind=kind,
+            version_id=version_id,
+            number=version_number,
+            status=status,
+            text=text,
+            translation=tr_text,
+            translation_revision_id=tr_revision,
+            translation_stale=tr_based_on is not None and tr_based_on != version_id,
+        )
+        texts.append((key, version_number, text, bindings))
+    if number is None:
         raise EditionNotFound(f"{slug} edition {edition or 'current'}")
-    number = rows[0][4]
-    variants = []
-    for variant in (
-        Variant.objects.filter(game_id=game_id)
+    return number, draft, clauses, texts
+
+
+def _variants_and_tables(slug: str, game_id: int, rules_stamp: str):
+    cached = _rules_data.get(slug)
+    if cached is not None and cached[0] == rules_stamp:
+        return cached[1], cached[2]
+    keys: dict[tuple[int, str], list[str]] = defaultdict(list)
+    for through, kind in ((Variant.activates.through, "activates"), (Variant.overrides.through, "overrides")):
+        for variant_id, key in (
+            through.objects.filter(variant__game_id=game_id)
+            .order_by("clause__position")
+            .values_list("variant_id", "clause__key")
+        ):
+            keys[(variant_id, kind)].append(key)
+    variants = tuple(
+        VariantRule(slug_, title, tuple(keys[(vid, "activates")]), tuple(keys[(vid, "overrides")]))
+        for vid, slug_, title in Variant.objects.filter(game_id=game_id)
         .order_by("position")
-        .prefetch_related("activates", "overrides")
-    ):
-        variants.append(
-            VariantRule(
-                variant.slug,
-                variant.title,
-                tuple(sorted((c.key for c in variant.activates.all()), key=_position(rows))),
-                tuple(sorted((c.key for c in variant.overrides.all()), key=_position(rows))),
-            )
-        )
+        .values_list("id", "slug", "title")
+    )
     tables: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for table, data, clause, flagged, reading in (
         TableRow.objects.filter(game_id=game_id)
         .order_by("table", "position")
         .values_list("table", "data", "clause__key", "flagged", "reading")
     ):
-        # The same shape as a row of tables.toml (from_corpus): the data, its clause, its flag.
+        # The same shape as a row of tables.toml (from_corpus): its data, clause and flag.
         row = {**data, "clause": clause}
         if flagged:
             row.update(flagged=True, reading=reading)
         tables[table].append(row)
-    return Rules(
-        game=slug,
-        edition=number,
-        draft=False,
-        variants=tuple(variants),
-        params=_params([(k, n, text, b) for k, n, text, b, *_ in rows]),
-        tables=_freeze(dict(tables)),
-        versions=MappingProxyType({k: n for k, n, *_ in rows}),
-        statuses=MappingProxyType({row[0]: row[5] for row in rows}),
-    )
+    frozen = _freeze_tables(dict(tables))
+    _rules_data.put(slug, (rules_stamp, variants, frozen))
+    return variants, frozen
 
 
-def _position(rows):
-    order = {key: n for n, (key, *_) in enumerate(rows)}
-    return lambda key: order.get(key, len(order))
+def clear() -> None:
+    """Forget every cached snapshot (tests that rewrite the database under a process)."""
+    _snapshots.clear()
+    _rules_data.clear()

@@ -14,21 +14,32 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
-from rules import corpus
 from rules import selectors as rule_selectors
-from rules.models import Game
 
-from . import engine, forms, selectors, services
+from . import engine, forms, selectors, services, snapshot
 from .engine import using
-from .snapshot import rules_for
+from .snapshot import Snapshot
 
 LANG_CHOICES = [("en", _("English")), ("", _("Original only"))]
 
 
-def _game_or_404(slug: str) -> corpus.GameData:
-    if slug not in corpus.GAME_SLUGS:
-        raise Http404("Unknown game.")
-    return corpus.game(slug)
+def _lang(value: str | None, game: Snapshot | None = None, *, original: str | None = None) -> str:
+    """The translation language: 'en' by default, the original's code for 'original only'."""
+    if value == "":
+        return original or (game.language if game else "en")
+    return value if value in ("en", "pl", "el", "zh-Hans") else "en"
+
+
+def _edition(value: str | None) -> int | None:
+    """The edition asked for on the page (None: the latest published)."""
+    return int(value) if value and value.isdigit() and len(value) <= 9 else None
+
+
+def _snapshot_or_404(slug: str, *, lang: str | None = None, edition: int | None = None) -> Snapshot:
+    try:
+        return snapshot.load(slug, lang=lang, edition=edition)
+    except snapshot.EditionNotFound:
+        raise Http404("Unknown game or edition.") from None
 
 
 def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:
@@ -38,19 +49,12 @@ def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:
     return adj
 
 
-def _lang(value: str | None, game: corpus.GameData) -> str:
-    """The translation language: 'en' by default, the original's code for 'original only'."""
-    if value == "":
-        return game.language
-    return value if value in ("en", "pl", "el", "zh-Hans") else "en"
-
-
 def _example(adj: engine.Adjudicator) -> dict:
     return adj.examples[0] if adj.examples else adj.inputs.example()
 
 
-def _form_context(adj, game, *, raw, players, errors=None, lang="en", variant="original"):
-    with using(rules_for(game.slug)):
+def _form_context(adj, game: Snapshot, *, raw, players, errors=None, variant="original"):
+    with using(game.rules):
         nodes = forms.build(adj.inputs, raw, players, errors)
     return {
         "game": game,
@@ -59,10 +63,11 @@ def _form_context(adj, game, *, raw, players, errors=None, lang="en", variant="o
         "players_text": ", ".join(players),
         "nodes": nodes,
         "orphan_errors": _orphan_errors(adj, errors or {}),
-        "variants": game.variants,
+        "variants": game.rules.variants,
         "variant": variant,
-        "lang": lang,
+        "lang": game.lang,
         "lang_choices": LANG_CHOICES,
+        "edition": game.rules,
     }
 
 
@@ -89,10 +94,11 @@ def referee(request):
     """Choose a game, then a question, then (if needed) the players at the table."""
     slug = request.GET.get("game")
     if not slug:
-        return render(request, "games/referee_games.html", {"games": corpus.all_games()})
-    game = _game_or_404(slug)
+        return render(request, "games/referee_games.html", {"games": rule_selectors.games()})
+    edition = _edition(request.GET.get("edition"))
     name = request.GET.get("q")
     if not name:
+        game = _snapshot_or_404(slug, edition=edition)
         return render(
             request,
             "games/referee_questions.html",
@@ -101,58 +107,49 @@ def referee(request):
     adj = _adjudicator_or_404(slug, name)
     example = _example(adj)
     example_players = forms.players_in(adj.inputs, example)
-    lang = _lang(request.GET.get("lang"), game)
+    lang = request.GET.get("lang")
+    game = _snapshot_or_404(slug, lang=_lang(lang) if lang != "" else None, edition=edition)
     if forms.mentions_players(adj.inputs) and "players" not in request.GET:
         return render(
             request,
             "games/referee_players.html",
-            {"game": game, "adj": adj, "players_text": ", ".join(example_players), "lang": lang},
+            {"game": game, "adj": adj, "players_text": ", ".join(example_players), "lang": game.lang},
         )
     players = forms.split_players(request.GET.get("players", ""))
     raw = example if players == example_players else {}
-    return render(
-        request, "games/referee_form.html", _form_context(adj, game, raw=raw, players=players, lang=lang)
-    )
+    return render(request, "games/referee_form.html", _form_context(adj, game, raw=raw, players=players))
 
 
 @require_POST
 def referee_rule(request, slug: str, name: str):
     """Rule on the posted situation (or add/remove a row and show the form again)."""
-    game = _game_or_404(slug)
     adj = _adjudicator_or_404(slug, name)
+    lang = request.POST.get("lang")
+    game = _snapshot_or_404(
+        slug, lang=_lang(lang) if lang != "" else None, edition=_edition(request.POST.get("edition"))
+    )
     players = forms.split_players(request.POST.get("players", ""))
-    lang = _lang(request.POST.get("lang"), game)
     variant = request.POST.get("variant", "original")
-    if variant not in [v.slug for v in game.variants]:
+    if variant not in game.rules.variant_slugs:
         variant = "original"
     raw = forms.collect(adj.inputs, request.POST, players)
     action = request.POST.get("action", "")
     template = "games/referee_form.html"
     if action.startswith(("add:", "del:")):
         raw = forms.apply_row_action(raw, action)
-        ctx = _form_context(adj, game, raw=raw, players=players, lang=lang, variant=variant)
-        return _form_response(request, ctx)
-    rules = rules_for(slug)
+        return _form_response(request, _form_context(adj, game, raw=raw, players=players, variant=variant))
     try:
-        inputs = adj.validate(raw, "inputs", rules=rules)
+        inputs = adj.validate(raw, "inputs", rules=game.rules)
     except engine.Invalid as exc:
-        ctx = _form_context(
-            adj, game, raw=raw, players=players, errors=exc.errors, lang=lang, variant=variant
-        )
+        ctx = _form_context(adj, game, raw=raw, players=players, errors=exc.errors, variant=variant)
         return _form_response(request, ctx, status=400)
     ruling = services.ruling_create(
-        adj=adj,
-        inputs=inputs,
-        variant=variant,
-        lang=lang,
-        now=timezone.now(),
-        rules=rules,
-        explain_in=get_language(),
+        adj=adj, inputs=inputs, variant=variant, snapshot=game, now=timezone.now(), explain_in=get_language()
     )
     if request.htmx:
         # Only the ruling is swapped in; the form on the page stays as the referee left it.
         return render(request, template + "#ruling", {"game": game, "adj": adj, "ruling": ruling})
-    ctx = _form_context(adj, game, raw=raw, players=players, lang=lang, variant=variant)
+    ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
     ctx["ruling"] = ruling
     return render(request, template, ctx)
 
@@ -177,36 +174,11 @@ def ruling_page(request, ruling_id: str):
 @require_GET
 def disputes(request, slug: str):
     """The known disputed points of a game, each run live under every variant."""
-    game_data = _game_or_404(slug)
-    game = Game.objects.filter(slug=slug).first()
-    if game is None:
+    # In the interface language LocaleMiddleware activated for this request.
+    found = selectors.disputes_run(slug, lang="en")
+    if found is None:
         raise Http404("Game not loaded.")
-    items = engine.disputes_for(slug)
-    keys = {k for d in items for k in d.clauses}
-    clauses = {v.clause.key: v for v in rule_selectors.clauses_by_key(game, keys, "en")}
-    rows = []
-    rules = rules_for(slug)
-    for d in items:
-        adj = engine.get(slug, d.adjudicator)
-        inputs = adj.validate(d.inputs, "inputs", rules=rules)
-        runs = []
-        for v in game_data.variants:
-            # In the interface language LocaleMiddleware activated for this request.
-            result = adj(inputs, variant=v.slug, rules=rules)
-            summary = adj.describe(result.outcome, rules=rules)
-            runs.append({"variant": v, "result": result, "summary": summary})
-        differs = len({repr(r["result"].outcome) for r in runs}) > 1
-        rows.append(
-            {
-                "dispute": d,
-                "adj": adj,
-                "clauses": [clauses[k] for k in d.clauses if k in clauses],
-                "runs": runs,
-                "differs": differs,
-                "inputs": d.inputs,
-            }
-        )
-    return render(request, "games/disputes.html", {"game": game_data, "rows": rows})
+    return render(request, "games/disputes.html", found)
 
 
 @require_GET

@@ -42,11 +42,30 @@ class GivesConflictsBack:
 
 
 class TouchesCatalogue:
-    """Admin edits are catalogue writes too: they replace the game's stamp, like the services."""
+    """Admin edits are catalogue writes too: they replace the game's stamp, like the services.
 
-    def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
-        services.catalogue_touch(game_id=obj.pk if isinstance(obj, models.Game) else obj.game_id)
+    The stamp moves after the related objects are saved too (a variant's clauses), and on
+    deletion; ``touches_rules`` marks models that rulings read (variants, tables)."""
+
+    touches_rules = False
+
+    def _touch(self, obj):
+        game_id = obj.pk if isinstance(obj, models.Game) else obj.game_id
+        services.catalogue_touch(game_id=game_id, rules=self.touches_rules)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        self._touch(form.instance)
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        self._touch(obj)
+
+    def delete_queryset(self, request, queryset):
+        objs = list(queryset)
+        super().delete_queryset(request, queryset)
+        for obj in objs:
+            self._touch(obj)
 
 
 @admin.register(models.Game)
@@ -158,8 +177,9 @@ class EditionAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Variant)
-class VariantAdmin(admin.ModelAdmin):
+class VariantAdmin(TouchesCatalogue, admin.ModelAdmin):
     list_display = ("game", "slug", "title")
+    touches_rules = True
 
 
 class TranslationStartForm(forms.ModelForm):
@@ -277,11 +297,12 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
 
 
 @admin.register(models.Term)
-class TermAdmin(admin.ModelAdmin):
+class TermAdmin(TouchesCatalogue, admin.ModelAdmin):
     list_display = ("game", "key")
     list_filter = ("game",)
 
 
 @admin.register(models.TableRow)
-class TableRowAdmin(admin.ModelAdmin):
+class TableRowAdmin(TouchesCatalogue, admin.ModelAdmin):
+    touches_rules = True
     list_display = ("game", "table", "position", "clause", "flagged")

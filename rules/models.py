@@ -68,6 +68,10 @@ class Game(models.Model):
     # not a counter: a rolled-back write restores the old stamp, and the next write can never
     # produce a stamp that a cache already holds for different content.
     catalogue_stamp = models.UUIDField(default=uuid.uuid4, editable=False)
+    # Replaced, together with the catalogue stamp, by writes to the game's variants and
+    # tables only: what a ruling reads besides its edition's clauses (``games.snapshot``)
+    # is re-read when this changes, so a clause edit costs no re-read of them.
+    rules_stamp = models.UUIDField(default=uuid.uuid4, editable=False)
 
     class Meta:
         ordering = ["position", "slug"]
@@ -168,13 +172,25 @@ class ClauseVersion(AppendOnlyModel):
 
 
 class Edition(models.Model):
-    """A named, dated point-in-time set of clause versions of one game."""
+    """A named, dated point-in-time set of clause versions of one game.
+
+    A published edition never changes. A draft is a designer's working copy of the latest
+    published edition: revising a clause in it points its entry at the new version, and
+    publishing it makes it the game's current edition (``rules.services.draft_publish``)."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="editions")
     number = models.PositiveIntegerField()
     name = models.CharField(max_length=200)
     created_at = models.DateTimeField()
     is_current = models.BooleanField(default=False)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PUBLISHED)
+    based_on = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    opened_by = models.CharField(max_length=150, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
     versions = models.ManyToManyField(ClauseVersion, through="EditionEntry", related_name="editions")
 
     class Meta:

@@ -69,6 +69,11 @@ def game_get(slug: str) -> Game | None:
     return Game.objects.filter(slug=slug).first()
 
 
+def games() -> list[Game]:
+    """Every game in catalogue order (one query)."""
+    return list(Game.objects.order_by("position"))
+
+
 @dataclass
 class ClauseView:
     """One clause of an edition with its version and the best translation in a language."""

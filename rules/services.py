@@ -63,15 +63,19 @@ class LoadReport:
         )
 
 
-def catalogue_touch(*, game_id: int | None = None, clause_id: int | None = None) -> None:
-    """Record that ``game``'s clauses, editions or translations changed.
+def catalogue_touch(*, game_id: int | None = None, clause_id: int | None = None, rules: bool = False) -> None:
+    """Record that ``game``'s clauses, editions or translations changed (with ``rules``: its
+    variants or tables too).
 
     Every write in this module calls it inside its own transaction, so the new stamp
     commits (or rolls back) with the change; caches keyed on the stamp can never
     serve wording from before a committed change.
     """
     games = Game.objects.filter(pk=game_id) if clause_id is None else Game.objects.filter(clauses=clause_id)
-    games.update(catalogue_stamp=uuid.uuid4())
+    stamps = {"catalogue_stamp": uuid.uuid4()}
+    if rules:
+        stamps["rules_stamp"] = uuid.uuid4()
+    games.update(**stamps)
 
 
 def corpus_load(*, now: dt.datetime, games: list[corpus_files.GameData] | None = None) -> LoadReport:
@@ -177,9 +181,8 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
     if metadata_changed or after != before:
         catalogue_touch(game_id=game.id)
 
-    _load_variants(game, data, existing_clauses={c.key: c for c, _ in entries})
+    _load_rules_data(game, data, clauses={c.key: c for c, _ in entries})
     _load_terms(game, data)
-    _load_tables(game, data, clauses={c.key: c for c, _ in entries})
 
 
 def _load_translation(
@@ -220,6 +223,39 @@ def _load_translation(
         now=now,
     )
     report.new_translations += 1
+
+
+def _variants_now(game: Game) -> list[tuple]:
+    return [
+        (
+            v.slug,
+            v.title,
+            v.description,
+            v.position,
+            sorted(c.key for c in v.activates.all()),
+            sorted(c.key for c in v.overrides.all()),
+        )
+        for v in Variant.objects.filter(game=game)
+        .order_by("position")
+        .prefetch_related("activates", "overrides")
+    ]
+
+
+def _tables_now(game: Game) -> list[tuple]:
+    return list(
+        TableRow.objects.filter(game=game)
+        .order_by("table", "position")
+        .values_list("table", "position", "clause_id", "data", "columns", "flagged", "reading")
+    )
+
+
+def _load_rules_data(game: Game, data: corpus_files.GameData, *, clauses: dict[str, Clause]) -> None:
+    """Load variants and tables; move the rules stamp only when something really changed."""
+    before = (_variants_now(game), _tables_now(game))
+    _load_variants(game, data, existing_clauses=clauses)
+    _load_tables(game, data, clauses=clauses)
+    if (_variants_now(game), _tables_now(game)) != before:
+        catalogue_touch(game_id=game.id, rules=True)
 
 
 def _load_variants(game: Game, data: corpus_files.GameData, *, existing_clauses: dict[str, Clause]) -> None:

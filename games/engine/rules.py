@@ -60,6 +60,8 @@ class Rules:
     versions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     # clause key → status of that version ("published", "uncertain", "draft").
     statuses: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # clause key → fingerprint of that version's wording, figures masked (games.pins).
+    wordings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def param(self, name: str) -> Any:
         """Return the value of parameter ``name`` in this edition."""
@@ -133,5 +135,15 @@ class Fmt:
         self.message = message
 
     def __str__(self) -> str:
+        # Outside any edition (the OpenAPI document, a dispute's static text) a figure is
+        # shown by its parameter's name: "0-‹max_support›".
         rules = active()
-        return str(self.message) % (rules.values() if rules else {})
+        return str(self.message) % _Named(rules.values() if rules else {})
+
+    def __repr__(self) -> str:
+        return f"Fmt({self.message!r})"
+
+
+class _Named(dict):
+    def __missing__(self, key: str) -> str:
+        return f"‹{key}›"

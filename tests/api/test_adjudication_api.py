@@ -8,7 +8,6 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import engine
-from games.snapshot import from_corpus
 from rules import corpus as corpus_files
 from rules.models import Clause, Game, Translation
 from rules.services import catalogue_touch, clause_revise, edition_publish, translation_create
@@ -187,24 +186,54 @@ def test_every_adjudicator_rules_on_its_example_through_the_api(corpus, api, adj
 
 
 @pytest.mark.parametrize("adj", engine.all_adjudicators(), ids=lambda a: f"{a.game}/{a.name}")
-def test_the_direct_ruling_document_equals_the_declared_serializer(corpus, adj):
+def test_the_ruling_document_is_what_the_declared_serializer_describes(corpus, adj):
+    """games.ruling.RulingDoc.to_json() is the response; RulingOut only documents it."""
     from rest_framework.renderers import JSONRenderer
     from rest_framework.serializers import Serializer
 
+    from games import snapshot
     from games.api import RulingOut
     from games.services import ruling_create
 
-    view = ruling_create(
+    snap = snapshot.load(adj.game, lang="en")
+    doc = ruling_create(
         adj=adj,
-        inputs=adj.validate(adj.examples[0], "inputs", rules=from_corpus(adj.game)),
+        inputs=adj.validate(adj.examples[0], "inputs", rules=snap.rules),
         variant="original",
-        lang="en",
+        snapshot=snap,
         now=timezone.now(),
-        rules=from_corpus(adj.game),
     )
-    view.newer_versions = {view.steps[0].clause: view.steps[0].version + 1}
-    view.steps[0].newer_version = view.steps[0].version + 1
-    serializer = RulingOut()
-    direct = serializer.to_representation(view)
-    declared = Serializer.to_representation(serializer, view)
-    assert json.loads(JSONRenderer().render(direct)) == json.loads(JSONRenderer().render(declared))
+    doc.newer_versions = {doc.steps[0].clause: doc.steps[0].version + 1}
+    doc.steps[0].newer_version = doc.steps[0].version + 1
+    declared = Serializer.to_representation(RulingOut(), doc)
+    assert json.loads(JSONRenderer().render(doc.to_json())) == json.loads(JSONRenderer().render(declared))
+
+
+def test_a_ruling_says_which_edition_it_was_given_under(corpus, api):
+    r = post(api, "dolores", "city-tax", {"inputs": {"districts": 3, "first_city": False}})
+    body = r.json()
+    current = corpus.model.objects.get(slug="dolores").editions.get(is_current=True).number
+    assert (body["edition"], body["draft"], body["warnings"]) == (current, False, [])
+    stored = api.get(f"/api/v1/rulings/{body['ruling']}/").json()
+    assert (stored["edition"], stored["draft"], stored["warnings"]) == (current, False, [])
+    again = post(
+        api, "dolores", "city-tax", {"inputs": {"districts": 3, "first_city": False}, "edition": current}
+    )
+    assert again.status_code == 200 and again.json()["edition"] == current
+
+
+@pytest.mark.parametrize(
+    "edition, message",
+    [
+        (0, "An edition number (a whole number from 1) is required."),
+        ("two", "An edition number (a whole number from 1) is required."),
+        (True, "An edition number (a whole number from 1) is required."),
+        (999, "This game has no edition 999."),
+    ],
+)
+def test_an_unknown_edition_is_a_400_naming_it(corpus, api, edition, message):
+    r = post(
+        api, "dolores", "city-tax", {"inputs": {"districts": 3, "first_city": False}, "edition": edition}
+    )
+    assert r.status_code == 400
+    assert r.json()["errors"] == {"edition": [message]}
