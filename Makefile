@@ -30,10 +30,12 @@ test: install
 	$(PY) manage.py check
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
+	$(PY) -m pytest --ds=bench.settings tests/bench
 
 # Everything but the browser tests.
 test-fast: install
 	$(PY) -m pytest -m "not e2e"
+	$(PY) -m pytest --ds=bench.settings tests/bench
 
 e2e: install
 	$(PY) -m pytest -m e2e

@@ -1,7 +1,11 @@
-"""The project's settings, unchanged, except that STATIC_ROOT can point at a temporary
-directory (BENCH_STATIC_ROOT) so that the benchmark's collectstatic never writes into
-the working tree. Used only by bench/run.py; everything else comes from the
-environment exactly as in production (DEBUG=0, SECRET_KEY, DATABASE_URL, ...).
+"""The benchmark's settings: the project's, plus the bench app (the bare-Django "fortunes"
+baseline, its model and its /bench/ URL), which the product itself never installs or serves.
+
+STATIC_ROOT can point at a temporary directory (BENCH_STATIC_ROOT) so that the benchmark's
+collectstatic never writes into the working tree. Used by bench/run.py and by the tests of
+tests/bench (``pytest --ds=bench.settings tests/bench``, which ``make test`` runs);
+everything else comes from the environment exactly as in production (DEBUG=0, SECRET_KEY,
+DATABASE_URL, ...).
 """
 
 import os
@@ -11,3 +15,6 @@ from config.settings import *  # noqa: F403
 
 if os.environ.get("BENCH_STATIC_ROOT"):
     STATIC_ROOT = Path(os.environ["BENCH_STATIC_ROOT"])
+
+INSTALLED_APPS = [*INSTALLED_APPS, "bench"]  # noqa: F405
+ROOT_URLCONF = "bench.root_urls"

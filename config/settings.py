@@ -43,7 +43,6 @@ INSTALLED_APPS = [
     "template_partials",
     "rules",
     "games",
-    "bench",
 ]
 
 MIDDLEWARE = [

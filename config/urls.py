@@ -28,7 +28,6 @@ urlpatterns = [
     path("api/v1/", include((api, "api"))),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("bench/", include("bench.urls")),
     path("", include("rules.urls")),
     path("", include("games.urls")),
 ]

@@ -283,12 +283,17 @@ def clause(request, slug: str, key: str):
                 translations=translations,
             )
         )
+    # The code side (adjudicators, disputes, pins, parameters) lives in the games app, which
+    # builds on this one; imported here so that the catalogue never imports it at start-up.
+    from games.selectors import clause_code
+
     context = {
         "game": clause.game,
         "clause": clause,
         "versions": items,
         "current": current,
         "language": language_name(clause.game.language),
+        "code": clause_code(slug, key, current),
     }
     return render(request, "rules/clause.html", context)
 

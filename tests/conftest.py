@@ -55,3 +55,13 @@ def real_queries(ctx) -> list[str]:
     return [
         q["sql"] for q in ctx.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
     ]
+
+
+def pytest_ignore_collect(collection_path, config):
+    """tests/bench needs the bench app, which only bench.settings installs: ``make test`` runs
+    it in a second pytest run with ``--ds=bench.settings``."""
+    import os
+
+    if collection_path.name == "bench" and collection_path.parent.name == "tests":
+        return os.environ.get("DJANGO_SETTINGS_MODULE") != "bench.settings"
+    return None

@@ -1,5 +1,6 @@
 """The adjudication engine: input declarations, the registry, Result/Step/Gap."""
 
+from .common import names, unique_names
 from .core import (
     Adjudicator,
     Dispute,
@@ -14,7 +15,6 @@ from .core import (
     for_game,
     get,
 )
-from .common import names, unique_names
 from .declare import Invalid
 from .rules import Fmt, MissingParameter, P, Param, Rules, VariantRule, using
 

@@ -24,7 +24,8 @@ from .rules import Rules, using
 _ROOT = Path(__file__).resolve().parents[2]
 
 
-def _relative(filename: str) -> str:
+def relative_path(filename: str) -> str:
+    """A source file's path relative to the project (as the clause page shows it)."""
     try:
         return Path(filename).resolve().relative_to(_ROOT).as_posix()
     except ValueError:
@@ -122,7 +123,7 @@ class Adjudicator:
     def source(self) -> tuple[str, int]:
         """The file (relative to the project) and line where the function is defined."""
         code = self.fn.__code__
-        return _relative(code.co_filename), code.co_firstlineno
+        return relative_path(code.co_filename), code.co_firstlineno
 
 
 _REGISTRY: dict[str, dict[str, Adjudicator]] = {}

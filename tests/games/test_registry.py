@@ -90,3 +90,31 @@ def test_disputes_cite_real_clauses_and_their_example_rules(d):
 def test_dolores_lists_all_ten_gniazdo_doubts_as_disputes():
     cited = {k for d in engine.disputes_for("dolores") for k in d.clauses}
     assert {f"dl.doubt-{n}" for n in range(1, 11)} <= cited
+
+
+@pytest.mark.parametrize("adj", engine.all_adjudicators(), ids=lambda a: f"{a.game}/{a.name}")
+def test_every_declared_clause_is_cited_by_the_adjudicators_code(adj):
+    """clauses= lists nothing the code never cites (read statically: games.engine.citations).
+    Rows of a table are cited through the table's data, which the code reads whole."""
+    from games.engine import citations
+
+    rules = from_corpus(adj.game)
+    table_rows = {row["clause"] for rows in rules.tables.values() for row in rows}
+    uncited = set(adj.clauses) - citations.reached_by(adj.game, adj.name) - table_rows
+    assert not uncited, f"{adj.game}/{adj.name} declares clauses its code never cites: {sorted(uncited)}"
+
+
+def test_the_citation_index_points_at_the_code():
+    from pathlib import Path
+
+    from games.engine import citations
+
+    found = citations.implemented_by("rada-miasta", "rm.support.limits")
+    adjudicators = [c.name for c in found if c.kind == "adjudicator"]
+    assert "support-gain" in adjudicators
+    for c in found:
+        line = Path(c.file).read_text(encoding="utf-8").splitlines()[c.line - 1]
+        if c.kind == "function":
+            assert "rm.support.limits" in line, (c, line)
+        else:
+            assert line.lstrip().startswith("@adjudicator"), (c, line)

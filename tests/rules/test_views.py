@@ -552,3 +552,9 @@ def test_glossary_lists_terms_in_both_languages(client, corpus):
                 in page
             )
             assert f'<dd lang="en">{escape(term.forms["en"])}</dd>' in page
+
+
+def test_the_clause_page_says_which_code_implements_the_clause(client, corpus):
+    page = client.get("/g/rada-miasta/c/rm.support.limits/").content.decode()
+    assert "Implemented by" in page
+    assert "support-gain" in page and "games/adjudicators/rada_miasta" in page
