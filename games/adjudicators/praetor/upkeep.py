@@ -90,6 +90,26 @@ def _upkeep_summary(o):
 # --------------------------------------------------------------------------- step 1: novices
 
 
+def _own_academy(r: Reasoning, first: int) -> None:
+    """pr.upkeep.novice-first-space: "如果你控制了学院,你可以跳过第二格,直接移入活跃区"."""
+    r.step(
+        "pr.upkeep.novice-first-space",
+        _(
+            "You control the academy, so the %(n)s novice(s) on the first space skip the second "
+            "space and become active."
+        )
+        % {"n": first},
+    )
+    r.gap(
+        "pr.upkeep.novice-first-space",
+        question=_(
+            "With your own academy the overview says you *can* skip the second space; may you "
+            "decline (active workers cost wages, novices do not)?"
+        ),
+        assumed=_("The owner uses the academy: the novices skip the second space, at no cost."),
+    )
+
+
 def _academy(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, int]:
     """pr.upkeep.novice-first-space / pr.tiles.academy: do the first-space novices skip the second?
 
@@ -111,22 +131,7 @@ def _academy(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, int]:
             )
         return False, 0
     if i.academy == "own":
-        r.step(
-            "pr.upkeep.novice-first-space",
-            _(
-                "You control the academy, so the %(n)s novice(s) on the first space skip the second "
-                "space and become active."
-            )
-            % {"n": first},
-        )
-        r.gap(
-            "pr.upkeep.novice-first-space",
-            question=_(
-                "With your own academy the overview says you *can* skip the second space; may you "
-                "decline (active workers cost wages, novices do not)?"
-            ),
-            assumed=_("The owner uses the academy: the novices skip the second space, at no cost."),
-        )
+        _own_academy(r, first)
         return True, 0
     if paying and i.stone >= cost:
         r.step(
