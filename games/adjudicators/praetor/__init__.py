@@ -1,0 +1,38 @@
+"""Praetor (seed 001): adjudicators over the Chinese Essen 2014 overview.
+
+The overview is a blogger's summary, not the rulebook: where it is silent the
+rulings say what they assumed (``Reasoning.gap``) instead of importing rules
+from elsewhere. Only one variant exists, ``original`` (the overview as written).
+
+Design: one module per clause section of the overview, importing the package
+registers everything.
+
+- ``common``: vocabulary (resources, eras) and the shared input bounds, bound to the
+  components' figures (``max_players``, ``worker_dice``, ``city_tiles``, ``wall_tiles``)
+  and to ``experience_cap`` (pr.concepts.workers-dice).
+- ``setup`` (pr.setup.*): ``starting-favor`` — pr.setup.starting-favor.
+- ``order`` (pr.order.*): ``turn-order`` — pr.order.by-favor.
+- ``actions`` (pr.actions.*): ``activation`` — pr.actions.activate-*, special-*, and the
+  experience it earns at upkeep (pr.upkeep.red-experience / no-experience).
+- ``upkeep`` (pr.upkeep.* steps 1-5): ``upkeep`` — novices and the academy
+  (pr.upkeep.novice-*, pr.tiles.academy, pr.tiles.workers-camp), experience
+  (pr.upkeep.*-experience, pr.concepts.workers-dice), retirement, wages and morale,
+  the emergency worker.
+- ``end`` (pr.upkeep.last-round-check, step 7): ``last-round``.
+- ``scoring`` (pr.final.*, pr.victory.*): ``final-scoring`` and ``winner``.
+- ``disputes``: the known disputed points, each run on one of the adjudicators above.
+
+Every figure the text states (favor values, experience thresholds, costs, rates) is a
+parameter of its clause in ``rules/corpus/praetor/clauses.toml``, read with
+``rules.param``; figures the text does not state stay constants next to the gap that
+records the assumption.
+"""
+
+# isort: off
+# In the order the adjudicators were always listed (the catalogue keeps declaration order).
+from . import setup, order, upkeep, scoring, actions, end, disputes  # noqa: F401
+
+# isort: on
+from .common import GAME
+
+__all__ = ["GAME"]

@@ -1,0 +1,201 @@
+"""Section "actions" (行动阶段): activating a city tile, ordinary or special."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine.declare import Bool, Choice, Int, Object, Player
+
+from .common import GAME
+
+ACTIVATION_INPUTS = Object(
+    player=Player(label=gettext_lazy("Who wants to activate the tile?")),
+    tile=Object(
+        kind=Choice(
+            ("green", "red", "grey"),
+            labels={
+                "green": gettext_lazy("Green"),
+                "red": gettext_lazy("Red"),
+                "grey": gettext_lazy("Grey (special)"),
+            },
+            label=gettext_lazy("Tile's action colour"),
+        ),
+        owner=Player(nullable=True, default=None, label=gettext_lazy("Who built it (empty: a start tile)")),
+        fee=Int(0, 99, default=0, label=gettext_lazy("Fee on the tile")),
+        used_this_round=Bool(default=False, label=gettext_lazy("Already activated this round?")),
+        label=gettext_lazy("Tile"),
+    ),
+    player_used_this_round=Bool(
+        default=False, label=gettext_lazy("Grey tile: has this player already activated it this round?")
+    ),
+)
+
+
+def _activation_summary(o):
+    if not o["allowed"]:
+        return _("Not allowed.")
+    if o["pays_owner"]:
+        return _("Allowed; pay the owner %(fee)s.") % {"fee": o["fee_due"]}
+    return _("Allowed, with no fee to pay.")
+
+
+def _special_once(r: Reasoning, i: Any) -> bool:
+    """pr.actions.special-once-per-player: "每个特殊城市板块每回合每个玩家只能执行一次"."""
+    if i.player_used_this_round:
+        r.step(
+            "pr.actions.special-once-per-player",
+            _("%(p)s has already activated this special tile this round.") % {"p": i.player},
+        )
+        return False
+    r.step(
+        "pr.actions.special-once-per-player",
+        _("A special (grey) tile may be activated once per round by each player; %(p)s has not yet.")
+        % {"p": i.player},
+    )
+    return True
+
+
+def _special_fee(r: Reasoning, i: Any) -> None:
+    """pr.actions.special-fee: "你必须支付特殊城市板块的拥有者费用…不需要用活跃区的工人,而是放置一个标志"."""
+    tile = i.tile
+    if tile.owner == i.player:
+        r.step(
+            "pr.actions.special-fee",
+            _("No worker is needed, only a marker; %(p)s owns the tile, so the fee would come back to them.")
+            % {"p": i.player},
+        )
+        r.gap(
+            "pr.actions.special-fee",
+            question=_("Must you pay the fee of a special tile you own yourself?"),
+            assumed=_(
+                "Nothing changes hands: the fee would go back to you (and ordinary tiles are free to their owner)."
+            ),
+        )
+    elif tile.owner is None:
+        r.step(
+            "pr.actions.special-fee", _("No worker is needed, only a marker; the tile has no owner to pay.")
+        )
+        r.gap(
+            "pr.actions.special-fee",
+            question=_("The fee of a special tile goes to its owner; what if nobody owns it?"),
+            assumed=_("Nobody is paid: the fee is not due."),
+        )
+    else:
+        r.step(
+            "pr.actions.special-fee",
+            _("No worker is needed, only a marker; %(p)s must pay the owner %(o)s the fee of %(f)s.")
+            % {"p": i.player, "o": tile.owner, "f": tile.fee},
+        )
+
+
+def _activate_special(r: Reasoning, i: Any) -> tuple[bool, bool]:
+    """A grey tile: once per player per round, a marker instead of a worker; (allowed, pays)."""
+    allowed = _special_once(r, i)
+    if not allowed:
+        r.step("pr.actions.special-fee", _("Not activated, so no fee and no marker."))
+        return False, False
+    _special_fee(r, i)
+    r.step("pr.upkeep.no-experience", _("No worker is placed, so no worker gains experience."))
+    return True, i.tile.owner not in (None, i.player)
+
+
+def _activation_fee(r: Reasoning, i: Any) -> bool:
+    """pr.actions.activate-fee: "如果那个城市板块是别的玩家建造的,你需要支付费用,否则不需要"."""
+    tile = i.tile
+    pays = tile.owner not in (None, i.player)
+    if pays:
+        text = _("%(o)s built it, so %(p)s pays them the fee of %(f)s.")
+    elif tile.owner == i.player:
+        text = _("%(p)s built it, so no fee is due.")
+    else:
+        text = _("No other player built it (a start tile), so no fee is due.")
+    r.step("pr.actions.activate-fee", text % {"o": tile.owner, "p": i.player, "f": tile.fee})
+    return pays
+
+
+def _worker_experience(r: Reasoning, i: Any, rules: Rules) -> bool:
+    """pr.upkeep.red-experience ("执行红色的城市板块的工人获得1经验") / pr.upkeep.no-experience."""
+    if i.tile.kind == "red":
+        r.step(
+            "pr.upkeep.red-experience",
+            _("A red tile: the worker gains %(gain)s experience at upkeep.")
+            % {"gain": rules.param("red_experience")},
+        )
+        return True
+    r.step("pr.upkeep.no-experience", _("A green tile: the worker gains no experience at upkeep."))
+    r.gap(
+        "pr.concepts.workers-dice",
+        question=_(
+            "The concepts say workers gain experience by performing actions, but upkeep lists only "
+            "building and red tiles; does a green tile give experience?"
+        ),
+        assumed=_("No: the upkeep list is the specific rule."),
+    )
+    return False
+
+
+def _activate_ordinary(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, bool, bool]:
+    """A green or red tile: a worker, once per round by anyone; (allowed, pays, gains)."""
+    r.step("pr.actions.activate-place", _("Activating it takes one of your active workers."))
+    # pr.actions.activate-once-per-round: "每个城市板块一回合只能被执行一次".
+    if i.tile.used_this_round:
+        r.step(
+            "pr.actions.activate-once-per-round",
+            _("This tile has already been activated this round: it cannot be activated again."),
+        )
+        return False, False, False
+    r.step(
+        "pr.actions.activate-once-per-round",
+        _("Nobody has activated this tile this round, so it is free to use."),
+    )
+    pays = _activation_fee(r, i)
+    return True, pays, _worker_experience(r, i, rules)
+
+
+@adjudicator(
+    game=GAME,
+    name="activation",
+    title=gettext_lazy("Can I activate this city tile, and what does it cost?"),
+    inputs=ACTIVATION_INPUTS,
+    clauses=[
+        "pr.actions.activate-place",
+        "pr.actions.activate-once-per-round",
+        "pr.actions.activate-fee",
+        "pr.actions.special-once-per-player",
+        "pr.actions.special-fee",
+        "pr.upkeep.red-experience",
+        "pr.upkeep.no-experience",
+        "pr.concepts.workers-dice",
+    ],
+    summary=_activation_summary,
+    examples=[
+        {"player": "Livia", "tile": {"kind": "red", "owner": "Marcus", "fee": 2, "used_this_round": False}},
+        {
+            "player": "Livia",
+            "tile": {"kind": "grey", "owner": "Livia", "fee": 1, "used_this_round": True},
+            "player_used_this_round": False,
+        },
+        {"player": "Julia", "tile": {"kind": "green", "owner": None, "fee": 1, "used_this_round": False}},
+    ],
+)
+def activation(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Decide whether a player may activate a tile, whether the owner is paid, and experience."""
+    r = Reasoning()
+    if i.tile.kind == "grey":
+        allowed, pays = _activate_special(r, i)
+        gains = False
+    else:
+        allowed, pays, gains = _activate_ordinary(r, i, rules)
+    return r.result(
+        {
+            "allowed": allowed,
+            "pays_owner": pays,
+            "fee_due": i.tile.fee if pays else 0,
+            "needs_worker": i.tile.kind != "grey",
+            "gains_experience": gains,
+        }
+    )

@@ -1,0 +1,39 @@
+"""Praetor's shared vocabulary and input declarations (no clause of its own).
+
+Figures the text states are parameters of their clauses (``rules.param``/``P``); what
+is here is vocabulary and our own caps on input sizes:
+
+- ``max_players`` (pr.components.player-boards: "5张玩家面板", five boards and colours);
+- ``worker_dice`` (pr.components.dice-and-discs: "8个工人骰子", read as per colour);
+- ``city_tiles`` / ``wall_tiles`` (pr.components.city-tiles / wall-tiles: 42 and 14);
+- ``experience_cap`` (pr.concepts.workers-dice: a worker is a die, retiring at 6).
+"""
+
+from __future__ import annotations
+
+from games.engine import P
+from games.engine.declare import Int
+
+GAME = "praetor"
+# pr.concepts.resources names five resources; these are their outcome/input keys.
+RESOURCES = ("gold", "wood", "stone", "marble", "weapons")
+# Era I and II city tiles (pr.setup.stacks, pr.upkeep.retirement).
+ERAS = ("I", "II")
+# The overview names no minimum; the smallest tile set is "2+" (pr.setup.tiles-by-player-count).
+MIN_PLAYERS = 2
+
+MAX_PLAYERS = P("max_players")
+MAX_WORKERS = P("worker_dice")
+EXPERIENCE_CAP = P("experience_cap")
+CITY_TILES = P("city_tiles")
+WALL_TILES = P("wall_tiles")
+
+
+def favor_field(label):
+    """Favor points (our own generous bounds; penalties can make them negative)."""
+    return Int(-999, 9999, label=label)
+
+
+def morale_field(label, **kw):
+    """A morale level (the track is printed on the player board, not in the text)."""
+    return Int(-99, 99, label=label, **kw)

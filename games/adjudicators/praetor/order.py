@@ -1,0 +1,103 @@
+"""Section "order-phase" (回合顺位阶段): the turn order of a round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine.declare import Int, List, Object, Player
+
+from .common import GAME, MAX_PLAYERS, MIN_PLAYERS, favor_field
+
+
+def _turn_order_checks(i):
+    yield from unique_names("players")(i)
+    # Markers sharing a favor space lie one on another: two cannot have the same height.
+    seen: dict[tuple[int, int], str] = {}
+    for n, p in enumerate(i.players):
+        spot = (p.favor, p.stack)
+        if spot in seen:
+            yield (
+                f"players.{n}.stack",
+                _(
+                    "%(a)s and %(b)s are tied on %(favor)s favor, so their markers are stacked: "
+                    "they cannot both be at height %(h)s."
+                )
+                % {"a": seen[spot], "b": p.name, "favor": p.favor, "h": p.stack},
+            )
+        else:
+            seen[spot] = p.name
+
+
+TURN_ORDER_INPUTS = Object(
+    players=List(
+        Object(
+            name=Player(label=gettext_lazy("Player")),
+            favor=favor_field(gettext_lazy("Favor points")),
+            stack=Int(
+                1,
+                MAX_PLAYERS,
+                default=1,
+                label=gettext_lazy("Height in a shared favor space (1 = bottom)"),
+            ),
+        ),
+        min_length=MIN_PLAYERS,
+        max_length=MAX_PLAYERS,
+        label=gettext_lazy("Players"),
+    ),
+    checks=[_turn_order_checks],
+)
+
+
+def _ties(players: list) -> list[tuple[int, list]]:
+    """The groups of two or more players sharing a favor space, in turn order."""
+    groups: dict[int, list] = {}
+    for p in players:
+        groups.setdefault(p.favor, []).append(p)
+    return [(favor, group) for favor, group in groups.items() if len(group) > 1]
+
+
+@adjudicator(
+    game=GAME,
+    name="turn-order",
+    title=gettext_lazy("What is the turn order this round?"),
+    inputs=TURN_ORDER_INPUTS,
+    clauses=["pr.order.by-favor"],
+    summary=lambda o: _("Turn order: %(order)s.") % {"order": names(o["order"])},
+    examples=[
+        {
+            "players": [
+                {"name": "Livia", "favor": 24, "stack": 1},
+                {"name": "Marcus", "favor": 19, "stack": 1},
+                {"name": "Julia", "favor": 24, "stack": 2},
+            ]
+        },
+    ],
+)
+def turn_order(i: Any, *, variant: str, rules: Rules) -> Result:
+    """pr.order.by-favor: "越低的玩家顺位越高。赏赐点相同时,堆叠最上方的玩家顺位最高"."""
+    r = Reasoning()
+    players = sorted(i.players, key=lambda p: (p.favor, -p.stack))
+    r.step(
+        "pr.order.by-favor",
+        _("Lower favor goes earlier: %(list)s.") % {"list": names(f"{p.name} {p.favor}" for p in players)},
+    )
+    for favor, group in _ties(players):
+        r.step(
+            "pr.order.by-favor",
+            _("Tied on %(favor)s favor, the marker on top goes first: %(list)s.")
+            % {"favor": favor, "list": names(f"{p.name} (height {p.stack})" for p in group)},
+        )
+        if len(group) > 2:
+            r.gap(
+                "pr.order.by-favor",
+                question=_(
+                    "The overview names only the player on top of a tied stack; in what order do the "
+                    "others below follow?"
+                ),
+                assumed=_("From the top of the stack downwards."),
+            )
+    return r.result({"order": [p.name for p in players]})

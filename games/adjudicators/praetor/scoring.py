@@ -1,0 +1,259 @@
+"""Sections "final" (#最终计分) and "victory" (游戏胜利): final scoring and the winner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine.declare import Choice, Int, List, Map, Object, Player
+
+from .common import (
+    CITY_TILES,
+    EXPERIENCE_CAP,
+    GAME,
+    MAX_PLAYERS,
+    MAX_WORKERS,
+    MIN_PLAYERS,
+    RESOURCES,
+    WALL_TILES,
+    favor_field,
+    morale_field,
+)
+
+# pr.final.active-workers says "according to their experience" and no rate: an assumption
+# (recorded as a gap in every ruling that uses it), not a figure of the text.
+FAVOR_PER_EXPERIENCE = 1
+
+# --------------------------------------------------------------------------- final-scoring
+
+
+def _final_scoring_checks(i):
+    for res, qty in i.resources.items():
+        if res != "gold" and qty and res not in i.rates:
+            yield (
+                f"rates.{res}",
+                _("Give the market rate of %(r)s: you hold %(q)s.") % {"r": res, "q": qty},
+            )
+    if "gold" in i.rates and i.rates["gold"] != 1:
+        yield "rates.gold", _("Gold is already gold: its rate is 1.")
+
+
+FINAL_SCORING_INPUTS = Object(
+    favor=favor_field(gettext_lazy("Favor before final scoring")),
+    active_workers=List(
+        Int(1, EXPERIENCE_CAP, label=gettext_lazy("Experience")),
+        max_length=MAX_WORKERS,
+        label=gettext_lazy("Active workers' experience"),
+    ),
+    novices=Int(0, MAX_WORKERS, default=0, label=gettext_lazy("Novices")),
+    morale_favor=Int(-99, 99, default=0, label=gettext_lazy("Favor shown at your morale level")),
+    resources=Map(Choice(RESOURCES), Int(0, 9999), default={}, label=gettext_lazy("Resources you hold")),
+    rates=Map(Choice(RESOURCES), Int(0, 99), default={}, label=gettext_lazy("Market rate: gold per unit")),
+    checks=[_final_scoring_checks],
+)
+
+
+def _workers_favor(r: Reasoning, experience: tuple[int, ...]) -> int:
+    """pr.final.active-workers: "每一个活跃工人根据他们的经验给你赏赐点" (the rate is a gap)."""
+    favor = FAVOR_PER_EXPERIENCE * sum(experience)
+    r.step(
+        "pr.final.active-workers",
+        _("Active workers score by experience: %(list)s = %(n)s favor.")
+        % {"list": " + ".join(str(e) for e in experience) or "0", "n": favor},
+    )
+    if experience:
+        r.gap(
+            "pr.final.active-workers",
+            question=_("'According to their experience' does not say how many favor points per experience."),
+            assumed=_("One favor point per point of experience (a worker's die value)."),
+        )
+    return favor
+
+
+def _gold_total(r: Reasoning, i: Any) -> int:
+    """pr.final.convert-resources: "按照市场比例将资源转换为金币"."""
+    parts, total = [], 0
+    for res in RESOURCES:
+        qty = i.resources.get(res, 0)
+        if qty:
+            rate = 1 if res == "gold" else i.rates[res]
+            total += qty * rate
+            parts.append(f"{qty} {res} × {rate}")
+    r.step(
+        "pr.final.convert-resources",
+        _("Resources at market rates: %(parts)s = %(g)s gold.")
+        % {"parts": " + ".join(parts) or "0", "g": total},
+    )
+    return total
+
+
+def _gold_favor(r: Reasoning, gold: int, rules: Rules) -> int:
+    """pr.final.gold-to-favor: "每10个金币获得1赏赐点" (what is left over scores nothing)."""
+    lot, each = rules.param("gold_per_lot"), rules.param("favor_per_lot")
+    favor = gold // lot * each
+    r.step(
+        "pr.final.gold-to-favor",
+        _("%(g)s gold gives %(f)s favor (%(each)s per %(lot)s; %(left)s gold left over scores nothing).")
+        % {"g": gold, "f": favor, "each": each, "lot": lot, "left": gold % lot},
+    )
+    return favor
+
+
+@adjudicator(
+    game=GAME,
+    name="final-scoring",
+    title=gettext_lazy("How many favor points do I score at the end of the game?"),
+    inputs=FINAL_SCORING_INPUTS,
+    clauses=[
+        "pr.final.active-workers",
+        "pr.final.novices",
+        "pr.final.morale",
+        "pr.final.convert-resources",
+        "pr.final.gold-to-favor",
+    ],
+    summary=lambda o: _("Final total: %(t)s favor.") % {"t": o["total"]},
+    examples=[
+        {
+            "favor": 62,
+            "active_workers": [5, 3, 1],
+            "novices": 2,
+            "morale_favor": 3,
+            "resources": {"gold": 7, "wood": 4, "stone": 2, "marble": 1, "weapons": 0},
+            "rates": {"wood": 2, "stone": 2, "marble": 3, "weapons": 3},
+        },
+    ],
+)
+def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Add the final-scoring favor to a player's running favor."""
+    r = Reasoning()
+    workers = _workers_favor(r, i.active_workers)
+    # pr.final.novices: "每一个新手获得一个赏赐点".
+    each = rules.param("novice_favor")
+    novices = i.novices * each
+    r.step(
+        "pr.final.novices",
+        _("%(n)s novice(s) × %(each)s: %(f)s favor.") % {"n": i.novices, "each": each, "f": novices},
+    )
+    # pr.final.morale: "根据你的人心等级获得或者失去赏赐点" (the level's figure is on the board).
+    r.step("pr.final.morale", _("Morale level: %(m)+d favor.") % {"m": i.morale_favor})
+    gold = _gold_total(r, i)
+    resources_favor = _gold_favor(r, gold, rules)
+    total = i.favor + workers + novices + i.morale_favor + resources_favor
+    return r.result(
+        {
+            "workers": workers,
+            "novices": novices,
+            "morale": i.morale_favor,
+            "gold_total": gold,
+            "resources_favor": resources_favor,
+            "total": total,
+        }
+    )
+
+
+# --------------------------------------------------------------------------- winner
+
+WINNER_INPUTS = Object(
+    players=List(
+        Object(
+            name=Player(label=gettext_lazy("Player")),
+            favor=favor_field(gettext_lazy("Favor points")),
+            morale=morale_field(gettext_lazy("Morale level")),
+            walls=Int(0, WALL_TILES, label=gettext_lazy("Wall tiles")),
+            city_tiles=Int(0, CITY_TILES, label=gettext_lazy("City tiles")),
+            age=Int(0, 150, label=gettext_lazy("Age (years)")),
+        ),
+        min_length=MIN_PLAYERS,
+        max_length=MAX_PLAYERS,
+        label=gettext_lazy("Players"),
+    ),
+    checks=[unique_names("players")],
+)
+
+# Tie-break criteria in the order of pr.victory.*: (outcome name, sort key, clause).
+_CRITERIA = (
+    ("favor", lambda p: -p.favor, "pr.victory.most-favor"),
+    ("morale", lambda p: -p.morale, "pr.victory.tiebreak-morale"),
+    ("walls", lambda p: -p.walls, "pr.victory.tiebreak-walls"),
+    ("city_tiles", lambda p: p.city_tiles, "pr.victory.tiebreak-city-tiles"),
+    ("age", lambda p: p.age, "pr.victory.youngest"),
+)
+
+
+def _criterion_text(name: str) -> str:
+    """What each criterion of pr.victory.* says, for its step."""
+    return {
+        "favor": _("Most favor wins: %(values)s."),
+        "morale": _("Tied on favor; higher morale wins: %(values)s."),
+        "walls": _("Still tied; more wall tiles wins: %(values)s."),
+        "city_tiles": _("Still tied; fewer city tiles wins: %(values)s."),
+        "age": _("Still tied; the gods favour the younger player: %(values)s."),
+    }[name]
+
+
+def _city_tiles_gap(r: Reasoning) -> None:
+    """pr.victory.tiebreak-city-tiles: "3. -城市板块数量" — is the '-' a sign or a list dash?"""
+    r.gap(
+        "pr.victory.tiebreak-city-tiles",
+        question=_(
+            "The third tie-break reads '-城市板块数量' ('-number of city tiles'): does the minus "
+            "mean fewer city tiles wins, or is it a stray list dash (more wins)?"
+        ),
+        assumed=_(
+            "Fewer city tiles wins: the item is already numbered '3.', so the '-' is read as a "
+            "reversed criterion."
+        ),
+    )
+
+
+def _winner_summary(o):
+    if o["winner"] is None:
+        return _("Still tied after every tie-break: compare exact birth dates.")
+    return _("%(w)s wins (decided by %(by)s).") % {"w": o["winner"], "by": o["decided_by"]}
+
+
+@adjudicator(
+    game=GAME,
+    name="winner",
+    title=gettext_lazy("Who wins the game, and which tie-break decided it?"),
+    inputs=WINNER_INPUTS,
+    clauses=[clause for _n, _k, clause in _CRITERIA],
+    summary=_winner_summary,
+    examples=[
+        {
+            "players": [
+                {"name": "Livia", "favor": 81, "morale": 3, "walls": 2, "city_tiles": 7, "age": 34},
+                {"name": "Marcus", "favor": 81, "morale": 3, "walls": 2, "city_tiles": 5, "age": 41},
+                {"name": "Julia", "favor": 77, "morale": 5, "walls": 4, "city_tiles": 6, "age": 29},
+            ]
+        },
+    ],
+)
+def winner(i: Any, *, variant: str, rules: Rules) -> Result:
+    """pr.victory.*: most favor, then morale, wall tiles, (fewer) city tiles, and youth."""
+    r = Reasoning()
+    ranking = sorted(i.players, key=lambda p: tuple(key(p) for _n, key, _c in _CRITERIA))
+    tied = list(i.players)
+    decided_by = "age"
+    for name, key, clause in _CRITERIA:
+        values = names(f"{p.name} {getattr(p, name)}" for p in tied)
+        r.step(clause, _criterion_text(name) % {"values": values})
+        if name == "city_tiles" and len({p.city_tiles for p in tied}) > 1:
+            _city_tiles_gap(r)
+        best = min(key(p) for p in tied)
+        tied = [p for p in tied if key(p) == best]
+        if len(tied) == 1:
+            decided_by = name
+            break
+    if len(tied) > 1:
+        r.gap(
+            "pr.victory.youngest",
+            question=_("%(list)s are tied on everything, the same age in years included.")
+            % {"list": names(p.name for p in tied)},
+            assumed=_("No winner can be named from these inputs: the younger by exact birth date wins."),
+        )
+    won = tied[0].name if len(tied) == 1 else None
+    return r.result({"winner": won, "ranking": [p.name for p in ranking], "decided_by": decided_by})
