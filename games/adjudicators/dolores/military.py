@@ -42,6 +42,26 @@ def _raze_sequence(districts: int, step: int) -> list[int]:
     return sequence
 
 
+def _uneven_gap(r: Reasoning, sequence: list[int], step: int) -> None:
+    """dl.missile-effect is silent when the districts do not divide by the step (doubt 8: "dwie lub jedną")."""
+    uneven = [s for s in sequence[:-1] if s % step]
+    if not uneven:
+        return
+    r.gap(
+        "dl.missile-effect",
+        question=_(
+            "'One district in every %(k)s' is silent when the districts do not divide by %(k)s "
+            "(%(uneven)s here): how many does one missile destroy then?"
+        )
+        % {"k": step, "uneven": ", ".join(str(s) for s in uneven)},
+        assumed=_(
+            "The share rounded up, counting from the last built district: one district alone is "
+            "destroyed too. For every second district this matches doubt 8, where a twelve-district "
+            "city falls to the fourth attack."
+        ),
+    )
+
+
 def _missile_summary(o: dict[str, Any]) -> str:
     return _(
         "Districts destroyed: %(destroyed)s; left: %(remaining)s. The city falls to attack number %(attacks)s."
@@ -104,21 +124,7 @@ def missile(i: Any, *, variant: str, rules: Rules) -> Result:
         _("Attack after attack the city goes %(sequence)s: razed by attack number %(k)s.")
         % {"sequence": " -> ".join(str(s) for s in sequence), "k": attacks},
     )
-    uneven = [s for s in sequence[:-1] if s % step]
-    if uneven:
-        r.gap(
-            "dl.missile-effect",
-            question=_(
-                "'One district in every %(k)s' is silent when the districts do not divide by %(k)s "
-                "(%(uneven)s here): how many does one missile destroy then?"
-            )
-            % {"k": step, "uneven": ", ".join(str(s) for s in uneven)},
-            assumed=_(
-                "The share rounded up, counting from the last built district: one district alone is "
-                "destroyed too. For every second district this matches doubt 8, where a twelve-district "
-                "city falls to the fourth attack."
-            ),
-        )
+    _uneven_gap(r, sequence, step)
     if i.kind == "super":
         _super_missile_cloud(r)
     return r.result(
