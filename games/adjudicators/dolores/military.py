@@ -1,0 +1,362 @@
+"""Stage 5, military operations (section ``military``) and the troop units (section ``units``).
+
+``missile``: dl.missile-effect, dl.super-missile-*, dl.radioactive-cloud, doubt 8;
+``movement``: dl.infantry-*, dl.armored-*, dl.ship-move, dl.ship-transport;
+``move-and-attack``: dl.military-stage, doubt 6 and GNIAZDO's proposal 6 (variant
+``gniazdo``); ``interception``: dl.ship-intercept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine.declare import Choice, Die, Int, List, Object
+
+from .common import GAME, MAX_DISTRICTS
+
+MISSILE_KINDS = {"missile": gettext_lazy("missile"), "super": gettext_lazy("super missile")}
+
+# =================================================================== missile
+
+MISSILE_INPUTS = Object(
+    districts=Int(1, MAX_DISTRICTS, label=gettext_lazy("Built districts of the city hit")),
+    kind=Choice(tuple(MISSILE_KINDS), labels=MISSILE_KINDS, default="missile", label=gettext_lazy("Missile")),
+)
+
+
+def _destroyed(districts: int, step: int) -> int:
+    """dl.missile-effect: "rakieta niszczy co drugą dzielnicę" — one district in every ``step``,
+    counted from the last built, so the share rounded up (one district alone falls too)."""
+    return -(-districts // step)
+
+
+def _raze_sequence(districts: int, step: int) -> list[int]:
+    """dl.doubt-8: the districts left after each attack, down to 0 ("12, 6, 3, …")."""
+    sequence = [districts]
+    while sequence[-1]:
+        sequence.append(sequence[-1] - _destroyed(sequence[-1], step))
+    return sequence
+
+
+def _uneven_gap(r: Reasoning, sequence: list[int], step: int) -> None:
+    """dl.missile-effect is silent when the districts do not divide by the step (doubt 8: "dwie lub jedną")."""
+    uneven = [s for s in sequence[:-1] if s % step]
+    if not uneven:
+        return
+    r.gap(
+        "dl.missile-effect",
+        question=_(
+            "'One district in every %(k)s' is silent when the districts do not divide by %(k)s "
+            "(%(uneven)s here): how many does one missile destroy then?"
+        )
+        % {"k": step, "uneven": ", ".join(str(s) for s in uneven)},
+        assumed=_(
+            "The share rounded up, counting from the last built district: one district alone is "
+            "destroyed too. For every second district this matches doubt 8, where a twelve-district "
+            "city falls to the fourth attack."
+        ),
+    )
+
+
+def _missile_summary(o: dict[str, Any]) -> str:
+    return _(
+        "Districts destroyed: %(destroyed)s; left: %(remaining)s. The city falls to attack number %(attacks)s."
+    ) % {"destroyed": o["destroyed"], "remaining": o["remaining"], "attacks": o["attacks_to_raze"]}
+
+
+def _super_missile_cloud(r: Reasoning) -> None:
+    """dl.super-missile-cloud: a radioactive cloud appears on the chosen field; dl.radioactive-cloud
+    speaks only of a cloud that stops there."""
+    r.step("dl.super-missile-cloud", _("A radioactive cloud token appears on the chosen field."))
+    r.gap(
+        "dl.radioactive-cloud",
+        question=_(
+            "If the city stands on the chosen field, does the radioactive cloud that appears there "
+            "destroy what is left of it?"
+        ),
+        assumed=_(
+            "No: a cloud destroys tokens where it stops after drifting, and the super missile follows the "
+            "missile's city rule; the remaining districts stay."
+        ),
+    )
+
+
+@adjudicator(
+    game=GAME,
+    name="missile",
+    title=gettext_lazy("How many districts does a missile destroy?"),
+    inputs=MISSILE_INPUTS,
+    clauses=[
+        "dl.missile-effect",
+        "dl.super-missile-same-rules",
+        "dl.super-missile-cloud",
+        "dl.radioactive-cloud",
+        "dl.doubt-8",
+    ],
+    summary=_missile_summary,
+    examples=[{"districts": 12, "kind": "missile"}, {"districts": 3, "kind": "super"}],
+)
+def missile(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    if i.kind == "super":
+        r.step(
+            "dl.super-missile-same-rules",
+            _("A super missile follows the missile's rules: the same city rule applies to the city hit."),
+        )
+    step = rules.param("missile_district_step")
+    destroyed = _destroyed(i.districts, step)
+    remaining = i.districts - destroyed
+    r.step(
+        "dl.missile-effect",
+        _(
+            "The missile destroys one district in every %(k)s of the city: %(d)s of %(n)s destroyed, %(r)s left."
+        )
+        % {"k": step, "d": destroyed, "n": i.districts, "r": remaining},
+    )
+    sequence = _raze_sequence(i.districts, step)
+    attacks = len(sequence) - 1
+    r.step(
+        "dl.doubt-8",
+        _("Attack after attack the city goes %(sequence)s: razed by attack number %(k)s.")
+        % {"sequence": " -> ".join(str(s) for s in sequence), "k": attacks},
+    )
+    _uneven_gap(r, sequence, step)
+    if i.kind == "super":
+        _super_missile_cloud(r)
+    return r.result(
+        {
+            "destroyed": destroyed,
+            "remaining": remaining,
+            "attacks_to_raze": attacks,
+            "radioactive_cloud": i.kind == "super",
+        }
+    )
+
+
+# ================================================================== movement
+
+UNIT_KINDS = {
+    "infantry": gettext_lazy("infantry"),
+    "armored": gettext_lazy("armored unit"),
+    "ship": gettext_lazy("ship"),
+}
+TERRAINS = {
+    "open": gettext_lazy("open land"),
+    "forest": gettext_lazy("forest"),
+    "route": gettext_lazy("land route"),
+    "sea": gettext_lazy("sea"),
+}
+
+MOVEMENT_INPUTS = Object(
+    unit=Choice(tuple(UNIT_KINDS), labels=UNIT_KINDS, label=gettext_lazy("Unit")),
+    terrain=Choice(tuple(TERRAINS), labels=TERRAINS, label=gettext_lazy("Terrain")),
+)
+
+
+def _moves(rules: Rules) -> dict[tuple[str, str], tuple[int, str]]:
+    """(unit, terrain) → (fields per round, the clause that says so); 0 where it may not go.
+
+    dl.infantry-move "Porusza się o dwa pola lądowe"; dl.infantry-forest-route "Las ogranicza …
+    do jednego pola, … wzdłuż lądowego szlaku … o pięć pól"; dl.armored-move "o trzy pola …,
+    wzdłuż lądowego szlaku … o pięć pól"; dl.armored-forest "Nie może wejść na pole zajęte przez
+    las"; dl.ship-move "tylko po polach morskich, pięć pól na rundę".
+    """
+    return {
+        ("infantry", "open"): (rules.param("infantry_move"), "dl.infantry-move"),
+        ("infantry", "forest"): (rules.param("infantry_forest_move"), "dl.infantry-forest-route"),
+        ("infantry", "route"): (rules.param("infantry_route_move"), "dl.infantry-forest-route"),
+        ("infantry", "sea"): (0, "dl.infantry-move"),
+        ("armored", "open"): (rules.param("armored_move"), "dl.armored-move"),
+        ("armored", "route"): (rules.param("armored_route_move"), "dl.armored-move"),
+        ("armored", "forest"): (0, "dl.armored-forest"),
+        ("armored", "sea"): (0, "dl.armored-move"),
+        ("ship", "sea"): (rules.param("ship_move"), "dl.ship-move"),
+        ("ship", "open"): (0, "dl.ship-move"),
+        ("ship", "forest"): (0, "dl.ship-move"),
+        ("ship", "route"): (0, "dl.ship-move"),
+    }
+
+
+def _movement_summary(o: dict[str, Any]) -> str:
+    if not o["allowed"]:
+        return _("The unit may not move there.")
+    return ngettext(
+        "The unit may move up to %(n)s field.", "The unit may move up to %(n)s fields.", o["max_fields"]
+    ) % {"n": o["max_fields"]}
+
+
+@adjudicator(
+    game=GAME,
+    name="movement",
+    title=gettext_lazy("How far may a unit move?"),
+    inputs=MOVEMENT_INPUTS,
+    clauses=[
+        "dl.infantry-move",
+        "dl.infantry-forest-route",
+        "dl.armored-move",
+        "dl.armored-forest",
+        "dl.ship-move",
+        "dl.ship-transport",
+    ],
+    summary=_movement_summary,
+    examples=[{"unit": "infantry", "terrain": "forest"}, {"unit": "ship", "terrain": "sea"}],
+)
+def movement(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    fields, clause = _moves(rules)[(i.unit, i.terrain)]
+    unit, terrain = UNIT_KINDS[i.unit], TERRAINS[i.terrain]
+    if fields:
+        r.step(
+            clause,
+            ngettext(
+                "Unit: %(unit)s; terrain: %(terrain)s; it moves up to %(n)s field per round.",
+                "Unit: %(unit)s; terrain: %(terrain)s; it moves up to %(n)s fields per round.",
+                fields,
+            )
+            % {"unit": unit, "n": fields, "terrain": terrain},
+        )
+    else:
+        r.step(
+            clause,
+            _("Unit: %(unit)s; terrain: %(terrain)s; it cannot move there.")
+            % {"unit": unit, "terrain": terrain},
+        )
+    if i.terrain == "sea" and i.unit != "ship":
+        # dl.ship-transport: "Może przewozić do dwóch oddziałów piechoty lub pancernych".
+        r.step(
+            "dl.ship-transport",
+            _("Land units cross the sea only carried by a ship, up to %(n)s at a time.")
+            % {"n": rules.param("ship_capacity")},
+        )
+    if (i.unit, i.terrain) == ("armored", "sea"):
+        r.gap(
+            "dl.armored-move",
+            question=_(
+                "The armored unit's description does not say 'land' fields: may it move on sea fields?"
+            ),
+            assumed=_("No: it is a land unit, carried across the sea by ships like infantry."),
+        )
+    return r.result({"allowed": fields > 0, "max_fields": fields})
+
+
+# =========================================================== move-and-attack
+
+MOVE_AND_ATTACK_INPUTS = Object(
+    actions=List(
+        Choice(
+            ("move", "attack"),
+            labels={"move": gettext_lazy("move"), "attack": gettext_lazy("attack")},
+        ),
+        max_length=6,
+        label=gettext_lazy("One unit's actions this round, in order"),
+    ),
+)
+
+
+def _move_and_attack_summary(o: dict[str, Any]) -> str:
+    if o["allowed"] is None:
+        return _("The wording does not decide whether the unit may do this.")
+    if o["allowed"]:
+        return _("The unit may do this in one round.")
+    return _("The unit may not do this in one round.")
+
+
+def _proposal_6(r: Reasoning, rules: Rules, actions: list[str], shown: str) -> bool:
+    """dl.proposal-6: "jednostka może wykonać jeden ruch i jeden atak w dowolnej kolejności"."""
+    moves, attacks = rules.param("proposal_moves"), rules.param("proposal_attacks")
+    allowed = actions.count("move") <= moves and actions.count("attack") <= attacks
+    r.step(
+        "dl.proposal-6",
+        _("Up to %(moves)s move(s) and %(attacks)s attack(s), in any order: %(actions)s is %(verdict)s.")
+        % {
+            "moves": moves,
+            "attacks": attacks,
+            "actions": shown,
+            "verdict": _("allowed") if allowed else _("not allowed"),
+        },
+    )
+    return allowed
+
+
+@adjudicator(
+    game=GAME,
+    name="move-and-attack",
+    title=gettext_lazy("May a unit move and attack in one round?"),
+    inputs=MOVE_AND_ATTACK_INPUTS,
+    clauses=["dl.military-stage", "dl.doubt-6", "dl.proposal-6"],
+    summary=_move_and_attack_summary,
+    examples=[{"actions": ["move", "attack"]}, {"actions": ["attack"]}],
+)
+def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    shown = _(", then ").join(i.actions) or _("nothing")
+    if variant == "gniazdo":
+        return r.result({"allowed": _proposal_6(r, rules, list(i.actions), shown)})
+    # dl.military-stage: the players move their units and attack; doubt 6: both in one round?
+    r.step("dl.military-stage", _("In the military stage the players move their units and attack."))
+    if len(i.actions) <= 1:
+        r.step("dl.military-stage", _("A single action (%(actions)s) is allowed.") % {"actions": shown})
+        return r.result({"allowed": True})
+    r.gap(
+        "dl.doubt-6",
+        question=_("The rules do not say whether one unit may %(actions)s in the same round.")
+        % {"actions": shown},
+        assumed=_("Undecided: the ruling gives no answer (allowed is null); the gniazdo variant decides it."),
+    )
+    return r.result({"allowed": None})
+
+
+# ============================================================== interception
+
+INTERCEPTION_INPUTS = Object(
+    roll=Die(label=gettext_lazy("The ship's roll")),
+    kind=Choice(
+        tuple(MISSILE_KINDS),
+        labels=MISSILE_KINDS,
+        default="missile",
+        label=gettext_lazy("Missile aimed at the ship"),
+    ),
+)
+
+
+def _interception_summary(o: dict[str, Any]) -> str:
+    return _("The ship shoots the missile down.") if o["shot_down"] else _("The missile gets through.")
+
+
+@adjudicator(
+    game=GAME,
+    name="interception",
+    title=gettext_lazy("Does a ship shoot down a missile?"),
+    inputs=INTERCEPTION_INPUTS,
+    clauses=["dl.ship-intercept", "dl.super-missile-same-rules"],
+    summary=_interception_summary,
+    examples=[{"roll": 5}, {"roll": 2, "kind": "super"}],
+)
+def interception(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    # dl.ship-intercept: "Okręt może zestrzelić wymierzoną w niego rakietę jeżeli wyrzuci 5 lub 6 oczek."
+    faces = {"low": rules.param("intercept_face_low"), "high": rules.param("intercept_face_high")}
+    shot_down = i.roll in faces.values()
+    r.step(
+        "dl.ship-intercept",
+        _("The ship rolled %(roll)s: %(verdict)s (it needs %(low)s or %(high)s).")
+        % {"roll": i.roll, "verdict": _("shot down") if shot_down else _("not shot down"), **faces},
+    )
+    if i.kind == "super":
+        r.step(
+            "dl.super-missile-same-rules",
+            _("A super missile follows the missile's rules, so a ship may shoot it down too."),
+        )
+        r.gap(
+            "dl.ship-intercept",
+            question=_("The ship's rule speaks of a missile: may a ship shoot down a super missile?"),
+            assumed=_(
+                "Yes, on the same %(low)s or %(high)s: the other rules of a super missile are those of a missile."
+            )
+            % faces,
+        )
+    return r.result({"shot_down": shot_down})

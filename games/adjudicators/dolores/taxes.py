@@ -1,0 +1,410 @@
+"""Stage 3, the tax stage (clause section ``taxes``): adjudicators ``city-tax`` and ``tax-bill``.
+
+The amounts are Table 1 (buildings, units, routes: dl.t1.*) and Table 2 (cities:
+dl.t2.*), read from the edition's rules. Two figures come from sentences: the
+robots' extra tax (dl.robots-tax, ``robot_tax_energy``) and the sizes of the
+federation's token sets (dl.federation-tokens, ``token_set_*``), which doubt 2
+(dl.doubt-2) asks whether a tax bill may exceed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine.declare import Bool, Choice, Int, List, Map, Object
+
+from .common import (
+    AMOUNTS,
+    BUILDING_NAMES,
+    BUILDINGS,
+    GAME,
+    MAX_DISTRICTS,
+    NAMES,
+    RESOURCES,
+    ROUTES,
+    T2_CLAUSES,
+    UNITS,
+    add,
+    district_range,
+    goods,
+    ordered,
+    scaled,
+    t1,
+    t2,
+)
+
+# The rows of Table 1 a tax bill reads, by the clause holding each (dl.t1.*).
+T1_BUILDING_CLAUSES = (
+    "dl.t1.food-industry",
+    "dl.t1.wood-industry",
+    "dl.t1.mine",
+    "dl.t1.conventional-power-plant",
+    "dl.t1.nuclear-power-plant",
+    "dl.t1.land-transport-industry",
+    "dl.t1.sea-transport-industry",
+    "dl.t1.robot-factory",
+    "dl.t1.arms-infantry",
+    "dl.t1.arms-armored",
+    "dl.t1.arms-ships",
+    "dl.t1.arms-missiles",
+    "dl.t1.arms-super-missiles",
+    "dl.t1.treatment-plant",
+)
+T1_UNIT_CLAUSES = (
+    "dl.t1.infantry",
+    "dl.t1.armored",
+    "dl.t1.ships",
+    "dl.t1.missile-launchers",
+    "dl.t1.super-missile-launchers",
+)
+T1_ROUTE_CLAUSES = ("dl.t1.land-route", "dl.t1.sea-route")
+
+
+# ================================================================== city-tax
+
+CITY_TAX_INPUTS = Object(
+    districts=Int(1, MAX_DISTRICTS, label=gettext_lazy("Built districts")),
+    first_city=Bool(label=gettext_lazy("Is it the federation's first city?")),
+)
+
+
+def city_tax_of(
+    r: Reasoning, rules: Rules, districts: int, first_city: bool, *, name: str = ""
+) -> dict[str, int]:
+    """dl.t2.*: the row of Table 2 for the city's built districts, first-city or later column."""
+    row = t2(rules, districts)
+    tax = dict(row["first" if first_city else "later"])
+    column = _("first city") if first_city else _("subsequent cities")
+    r.step(
+        row["clause"],
+        _(
+            "%(city)sTable 2, %(range)s built districts, column '%(column)s': %(food)s food and "
+            "%(energy)s energy."
+        )
+        % {
+            "city": name,
+            "range": district_range(row),
+            "column": column,
+            "food": tax["food"],
+            "energy": tax["energy"],
+        },
+    )
+    return {"food": tax["food"], "energy": tax["energy"]}
+
+
+def _city_tax_summary(o: dict[str, Any]) -> str:
+    return _("The city pays %(food)s food and %(energy)s energy in tax.") % o
+
+
+@adjudicator(
+    game=GAME,
+    name="city-tax",
+    title=gettext_lazy("What tax does a city pay?"),
+    inputs=CITY_TAX_INPUTS,
+    clauses=["dl.taxes-due", "dl.table-2-intro", *T2_CLAUSES],
+    summary=_city_tax_summary,
+    examples=[{"districts": 8, "first_city": False}, {"districts": 1, "first_city": True}],
+)
+def city_tax(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    r.step("dl.taxes-due", _("Every city pays a tax in the tax stage."))
+    r.step(
+        "dl.table-2-intro",
+        _("A city's tax depends on its number of built districts: %(n)s here.") % {"n": i.districts},
+    )
+    return r.result(city_tax_of(r, rules, i.districts, i.first_city))
+
+
+# ================================================================== tax-bill
+
+UNIT_LABELS = {k: NAMES[k] for k in UNITS}
+
+TAX_BILL_BUILDING = Object(
+    kind=Choice(BUILDINGS, labels=BUILDING_NAMES, label=gettext_lazy("Building")),
+    robots=Int(0, 99, default=0, label=gettext_lazy("Robots installed")),
+)
+TAX_BILL_CITY = Object(
+    districts=Int(1, MAX_DISTRICTS, label=gettext_lazy("Built districts")),
+    first_city=Bool(default=False, label=gettext_lazy("First city?")),
+    buildings=List(TAX_BILL_BUILDING, default=[], max_length=60, label=gettext_lazy("Buildings")),
+)
+
+
+def _one_first_city(i: Any) -> Iterable[tuple[str, str]]:
+    firsts = [n for n, city in enumerate(i.cities) if city.first_city]
+    for n in firsts[1:]:
+        yield f"cities.{n}.first_city", _("A federation has only one first city.")
+
+
+TAX_BILL_INPUTS = Object(
+    cities=List(TAX_BILL_CITY, default=[], max_length=50, label=gettext_lazy("Cities")),
+    units=Map(
+        Choice(UNITS, labels=UNIT_LABELS),
+        Int(0, 999),
+        default={},
+        label=gettext_lazy("Military units on the board"),
+    ),
+    routes=Map(
+        Choice(ROUTES, labels={"land": gettext_lazy("land"), "sea": gettext_lazy("sea")}),
+        Int(0, 999),
+        default={},
+        label=gettext_lazy("Route segments on the board"),
+    ),
+    checks=[_one_first_city],
+)
+
+# The four rows tables.toml flags: how their flattened cells were read (dl.t1.*).
+FLAGGED_GAPS = {
+    "conventional-power-plant": (
+        gettext_lazy(
+            "Table 1's conventional power plant row was flattened into a single price and a list of "
+            "goods: which of the goods are its tax?"
+        ),
+        gettext_lazy(
+            "The last item, %(tax)s, is the tax each round (the robots example speaks of the plant's "
+            "standard coal tax); the other goods are paid with the construction."
+        ),
+    ),
+    "nuclear-power-plant": (
+        gettext_lazy(
+            "Table 1's nuclear power plant row was flattened into a single price and a list of goods: "
+            "which of the goods are its tax?"
+        ),
+        gettext_lazy(
+            "By analogy with the conventional power plant, the last item, %(tax)s, is the tax each "
+            "round and the other goods are paid with the construction; nothing in the text confirms it."
+        ),
+    ),
+    "arms-ships": (
+        gettext_lazy(
+            "The ships arms industry's tax cell lists %(other)s, which is not a resource: is it really "
+            "handed in every round?"
+        ),
+        gettext_lazy(
+            "Read as written: it is handed in with the tax each round. It is listed under 'other', "
+            "outside the bill of resources."
+        ),
+    ),
+    "arms-super-missiles": (
+        gettext_lazy(
+            "The super missiles arms industry's tax cell lists %(other)s, which is not a resource: is it "
+            "really handed in every round?"
+        ),
+        gettext_lazy(
+            "Read as written: it is handed in with the tax each round. It is listed under 'other', "
+            "outside the bill of resources."
+        ),
+    ),
+}
+
+
+def _token_set(rules: Rules, what: str) -> int:
+    """dl.federation-tokens: "30 żetonów szlaków komunikacyjnych lądowych, 10 szlaków morskich,
+    8 miast, 15 oddziałów piechoty, …" — how many tokens of ``what`` one federation's set holds."""
+    return {
+        "cities": rules.param("token_set_cities"),
+        "land": rules.param("token_set_land_routes"),
+        "sea": rules.param("token_set_sea_routes"),
+        "infantry": rules.param("token_set_infantry"),
+        "armored": rules.param("token_set_armored"),
+        "ships": rules.param("token_set_ships"),
+        "missile_launchers": rules.param("token_set_missile_launchers"),
+        "super_missile_launchers": rules.param("token_set_super_missile_launchers"),
+    }[what]
+
+
+def _over_limit(r: Reasoning, rules: Rules, what: str, count: int) -> None:
+    """dl.doubt-2: whether the token sets' counts may be exceeded is not known; taxed as entered."""
+    limit = _token_set(rules, what)
+    if count > limit:
+        r.gap(
+            "dl.doubt-2",
+            question=_(
+                "A federation's token set holds %(limit)s %(what)s, but %(count)s are taxed here: may the "
+                "limits of the token sets be exceeded?"
+            )
+            % {"limit": limit, "what": _("cities") if what == "cities" else NAMES[what], "count": count},
+            assumed=_(
+                "Yes, as entered: every one of them is taxed. The instruction does not say its token "
+                "counts are hard limits (doubt 2)."
+            ),
+        )
+
+
+def _cities_tax(r: Reasoning, rules: Rules, cities: list[Any], bill: dict[str, int]) -> None:
+    """dl.table-2-intro: a city's tax is Table 2's row for its built districts."""
+    if cities:
+        r.step("dl.table-2-intro", _("City taxes come from Table 2, by built districts."))
+        _over_limit(r, rules, "cities", len(cities))
+    for n, city in enumerate(cities, 1):
+        label = _("City %(n)s: ") % {"n": n}
+        add(bill, city_tax_of(r, rules, city.districts, city.first_city, name=label))
+
+
+def _building_tax(
+    r: Reasoning, rules: Rules, kind: str, count: int, bill: dict[str, int], other: dict[str, int]
+) -> None:
+    """dl.t1.<building>: the building's tax per token on the board (N/D: none)."""
+    row = t1(rules, "building", kind)
+    name = BUILDING_NAMES[kind]
+    if "tax" in row.get("nd", ()):
+        r.step(
+            row["clause"],
+            _("%(count)s x %(building)s: Table 1 gives N/D (not applicable), so no tax.")
+            % {"count": count, "building": name},
+        )
+        return
+    tax = dict(row.get("tax", {}))
+    extra = dict(row.get("tax_other", {}))
+    add(bill, tax, count)
+    add(other, extra, count)
+    r.step(
+        row["clause"],
+        _("%(count)s x %(building)s: Table 1 gives %(each)s each, so %(total)s.")
+        % {
+            "count": count,
+            "building": name,
+            "each": goods({**extra, **tax}),
+            "total": goods(scaled({**extra, **tax}, count)),
+        },
+    )
+    if row.get("flagged"):
+        question, assumed = FLAGGED_GAPS[kind]
+        r.gap(
+            row["clause"],
+            question=str(question) % {"other": goods(extra)},
+            assumed=str(assumed) % {"tax": goods(tax)},
+        )
+
+
+def _robots_tax(r: Reasoning, rules: Rules, cities: list[Any], bill: dict[str, int]) -> None:
+    """dl.robots-tax: "podatek za obiekt zwiększa o dwie jednostki energii elektrycznej za każdą
+    zainstalowaną jednostkę robotów"; dl.robots-raise-n names only factories and mines."""
+    robots = sum(b.robots for c in cities for b in c.buildings)
+    per = rules.param("robot_tax_energy")
+    if robots:
+        add(bill, {"energy": per * robots})
+        r.step(
+            "dl.robots-tax",
+            _("Robots installed: %(robots)s; at %(per)s energy each, the tax rises by %(energy)s energy.")
+            % {"robots": robots, "per": per, "energy": per * robots},
+        )
+    if any(b.robots for c in cities for b in c.buildings if b.kind == "treatment-plant"):
+        r.gap(
+            "dl.robots-raise-n",
+            question=_(
+                "Robots are installed in factories and mines; may they be installed in a treatment plant, "
+                "and do they raise its tax?"
+            ),
+            assumed=_("Yes, as entered: each robot there raises the tax by the same energy."),
+        )
+
+
+def _tokens_tax(
+    r: Reasoning, rules: Rules, category: str, counts: dict[str, int], bill: dict[str, int]
+) -> None:
+    """dl.t1.<unit> / dl.t1.<route>: the tax per unit or segment on the board, from Table 1."""
+    message = (
+        _("%(units)s: Table 1 gives %(each)s each, so %(total)s.")
+        if category == "unit"
+        else _("%(segments)s: Table 1 gives %(each)s per segment, so %(total)s.")
+    )
+    for item, count in counts.items():
+        if not count:
+            continue
+        tax = dict(t1(rules, category, item).get("tax", {}))
+        add(bill, tax, count)
+        said = AMOUNTS[item] % {"n": count}
+        r.step(
+            t1(rules, category, item)["clause"],
+            message
+            % {"units": said, "segments": said, "each": goods(tax), "total": goods(scaled(tax, count))},
+        )
+        _over_limit(r, rules, item, count)
+
+
+def _tax_bill_summary(o: dict[str, Any]) -> str:
+    text = _("The federation's tax bill is %(bill)s.") % {"bill": goods(o["bill"])}
+    if o.get("other"):
+        text = _("The federation's tax bill is %(bill)s, plus %(other)s.") % {
+            "bill": goods(o["bill"]),
+            "other": goods(o["other"]),
+        }
+    return text
+
+
+@adjudicator(
+    game=GAME,
+    name="tax-bill",
+    title=gettext_lazy("What is a federation's tax bill?"),
+    inputs=TAX_BILL_INPUTS,
+    clauses=[
+        "dl.taxes-due",
+        "dl.taxes-table",
+        "dl.table-2-intro",
+        *T2_CLAUSES,
+        *T1_BUILDING_CLAUSES,
+        "dl.robots-tax",
+        "dl.robots-raise-n",
+        *T1_UNIT_CLAUSES,
+        *T1_ROUTE_CLAUSES,
+        "dl.doubt-2",
+    ],
+    summary=_tax_bill_summary,
+    examples=[
+        {
+            "cities": [
+                {
+                    "districts": 8,
+                    "first_city": True,
+                    "buildings": [
+                        {"kind": "conventional-power-plant", "robots": 2},
+                        {"kind": "mine", "robots": 0},
+                        {"kind": "arms-infantry", "robots": 0},
+                    ],
+                },
+                {"districts": 3, "first_city": False, "buildings": [{"kind": "robot-factory", "robots": 1}]},
+            ],
+            "units": {"infantry": 4, "armored": 1},
+            "routes": {"land": 6, "sea": 1},
+        },
+        {"cities": [], "units": {}, "routes": {"land": 31}},
+    ],
+)
+def tax_bill(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    bill: dict[str, int] = {}
+    other: dict[str, int] = {}
+    r.step(
+        "dl.taxes-due",
+        _(
+            "Tax is due for %(cities)s cities, %(buildings)s factories and other buildings, %(units)s "
+            "military units and %(segments)s route segments."
+        )
+        % {
+            "cities": len(i.cities),
+            "buildings": sum(len(c.buildings) for c in i.cities),
+            "units": sum(i.units.values()),
+            "segments": sum(i.routes.values()),
+        },
+    )
+    _cities_tax(r, rules, i.cities, bill)
+    # Buildings: Table 1, one step per kind in the order first met.
+    counts: dict[str, int] = {}
+    for b in (b for c in i.cities for b in c.buildings):
+        counts[b.kind] = counts.get(b.kind, 0) + 1
+    if counts:
+        r.step(
+            "dl.taxes-table", _("Building, unit and route taxes come from Table 1, per token on the board.")
+        )
+    for kind, count in counts.items():
+        _building_tax(r, rules, kind, count, bill, other)
+    _robots_tax(r, rules, i.cities, bill)
+    _tokens_tax(r, rules, "unit", dict(i.units), bill)
+    _tokens_tax(r, rules, "route", {route: i.routes.get(route, 0) for route in ROUTES}, bill)
+    return r.result({"bill": ordered(bill, RESOURCES), "other": ordered(other, ())})

@@ -1,0 +1,327 @@
+"""Stage 2, the wind (clause section ``wind``), and industrial pollution (section ``disasters``).
+
+``wind`` moves the pollution and radioactive clouds (dl.wind-rolls … dl.wind-off-board)
+and spreads fires (dl.wind-fire-spread, dl.fire-spread, dl.wind-fire-burns);
+``pollution`` says whether a city gets industrial pollution (dl.pollution-appears,
+dl.pollution-treatment-plant).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine.declare import Bool, Coord, Die, Int, List, Object
+
+from .common import GAME, MAX_DISTRICTS, coord, say_fields
+
+# ====================================================================== wind
+
+DIRECTION_NAMES = {
+    "south": gettext_lazy("south"),
+    "east": gettext_lazy("east"),
+    "north": gettext_lazy("north"),
+    "west": gettext_lazy("west"),
+}
+# A step of one field in each direction: x grows east, y grows south.
+STEPS = {"south": (0, 1), "east": (1, 0), "north": (0, -1), "west": (-1, 0)}
+TOKEN_NAMES = {"pollution": gettext_lazy("pollution"), "radioactive": gettext_lazy("radioactive cloud")}
+
+
+def _on_board(i: Any) -> Iterable[tuple[str, str]]:
+    for name in ("pollution", "radioactive", "fires", "burnable"):
+        for n, (x, y) in enumerate(getattr(i, name)):
+            if x >= i.width or y >= i.height:
+                yield (
+                    f"{name}.{n}",
+                    _("[%(x)s, %(y)s] is outside the %(w)s x %(h)s board.")
+                    % {"x": x, "y": y, "w": i.width, "h": i.height},
+                )
+
+
+WIND_INPUTS = Object(
+    direction_roll=Die(label=gettext_lazy("First roll (direction)")),
+    strength_roll=Die(label=gettext_lazy("Second roll (strength)")),
+    width=Int(1, 1000, label=gettext_lazy("Board width (fields)")),
+    height=Int(1, 1000, label=gettext_lazy("Board height (fields)")),
+    pollution=List(Coord(), default=[], max_length=1000, label=gettext_lazy("Pollution tokens")),
+    radioactive=List(Coord(), default=[], max_length=1000, label=gettext_lazy("Radioactive clouds")),
+    fires=List(Coord(), default=[], max_length=1000, unique=True, label=gettext_lazy("Fires")),
+    burnable=List(
+        Coord(),
+        default=[],
+        max_length=10000,
+        unique=True,
+        label=gettext_lazy("Fields with forest, farm field or city"),
+    ),
+    checks=[_on_board],
+)
+
+
+def _wind_summary(o: dict[str, Any]) -> str:
+    if o["direction"] is None:
+        return _("No wind: nothing moves and no fire spreads.")
+    return _(
+        "The wind blows %(direction)s with strength %(strength)s. Tokens blown off the board: %(removed)s; "
+        "new fires: %(fires)s."
+    ) % {
+        "direction": DIRECTION_NAMES[o["direction"]],
+        "strength": o["strength"],
+        "removed": len(o["removed_off_board"]),
+        "fires": len(o["new_fires"]),
+    }
+
+
+def _direction(rules: Rules, roll: int) -> str | None:
+    """dl.wind-direction: "2 - południe, 3 - wschód, 4 - północ, 5 - zachód"; any other face is
+    calm (dl.wind-calm: "1 lub 6 oczek … oznacza brak wiatru")."""
+    faces = {
+        rules.param("wind_south_face"): "south",
+        rules.param("wind_east_face"): "east",
+        rules.param("wind_north_face"): "north",
+        rules.param("wind_west_face"): "west",
+    }
+    return faces.get(roll)
+
+
+def _drift(r: Reasoning, i: Any, direction: str, strength: int) -> tuple[dict[str, list[list[int]]], list]:
+    """dl.wind-drift: clouds move downwind by the strength; dl.wind-off-board: off the board is gone."""
+    dx, dy = STEPS[direction]
+    moved: dict[str, list[list[int]]] = {"pollution": [], "radioactive": []}
+    removed = []
+    for kind in ("pollution", "radioactive"):
+        for x, y in getattr(i, kind):
+            nx, ny = x + dx * strength, y + dy * strength
+            if 0 <= nx < i.width and 0 <= ny < i.height:
+                moved[kind].append([nx, ny])
+            else:
+                removed.append({"kind": kind, "from": [x, y]})
+    if i.pollution or i.radioactive:
+        r.step(
+            "dl.wind-drift",
+            ngettext(
+                "Pollution and radioactive cloud tokens (%(count)s) move %(s)s field %(direction)s.",
+                "Pollution and radioactive cloud tokens (%(count)s) move %(s)s fields %(direction)s.",
+                strength,
+            )
+            % {
+                "count": len(i.pollution) + len(i.radioactive),
+                "s": strength,
+                "direction": DIRECTION_NAMES[direction],
+            },
+        )
+    if removed:
+        which = ", ".join(f"{TOKEN_NAMES[t['kind']]} [{t['from'][0]}, {t['from'][1]}]" for t in removed)
+        r.step(
+            "dl.wind-off-board",
+            _("Tokens leaving the board are removed for good (%(count)s): %(which)s.")
+            % {"count": len(removed), "which": which},
+        )
+    return moved, removed
+
+
+def _downwind(c: Iterable[int], direction: str, reach: int) -> tuple[int, int]:
+    x, y = c
+    dx, dy = STEPS[direction]
+    return x + dx * reach, y + dy * reach
+
+
+def _spread_fires(r: Reasoning, rules: Rules, i: Any, direction: str) -> list[list[int]]:
+    """dl.fire-spread: "Pożar nie przesuwa się, a rozprzestrzenia o jedno pole w kierunku wiatru";
+    dl.wind-fire-spread: only onto a forest, farm field or city; dl.wind-fire-burns."""
+    reach = rules.param("fire_spread_fields")
+    burning = {tuple(c) for c in i.fires}
+    burnable = {tuple(c) for c in i.burnable}
+    targets = [_downwind(c, direction, reach) for c in i.fires]
+    new_fires: list[list[int]] = []
+    for target in targets:
+        if target in burnable and target not in burning and list(target) not in new_fires:
+            new_fires.append(list(target))
+    if i.fires:
+        r.step(
+            "dl.fire-spread",
+            ngettext(
+                "Fires do not move; each spreads %(n)s field %(direction)s, whatever the strength.",
+                "Fires do not move; each spreads %(n)s fields %(direction)s, whatever the strength.",
+                reach,
+            )
+            % {"n": reach, "direction": DIRECTION_NAMES[direction]},
+        )
+        r.step(
+            "dl.wind-fire-spread",
+            _(
+                "New fire tokens go only where the field downwind holds a forest, farm field or city: %(fields)s."
+            )
+            % {"fields": say_fields(new_fires) or _("none")},
+        )
+    if new_fires:
+        r.step(
+            "dl.wind-fire-burns",
+            _("Forest and farm field tokens are removed from the newly burning fields: %(fields)s.")
+            % {"fields": say_fields(new_fires)},
+        )
+    _fire_gaps(r, burning, burnable, targets, new_fires, direction, reach)
+    return new_fires
+
+
+def _fire_gaps(
+    r: Reasoning, burning: set, burnable: set, targets: list, new_fires: list, direction: str, reach: int
+) -> None:
+    """dl.wind-fire-spread is silent on a field downwind already burning, and on a new fire spreading again."""
+    if any(t in burnable and t in burning for t in targets):
+        r.gap(
+            "dl.wind-fire-spread",
+            question=_("The field downwind of a fire is already burning: is another fire token put there?"),
+            assumed=_("No: the field already burns; nothing is added."),
+        )
+    chained = [c for c in new_fires if (t := _downwind(c, direction, reach)) in burnable and t not in burning]
+    if chained:
+        r.gap(
+            "dl.wind-fire-spread",
+            question=_("Does a fire placed in this wind stage spread again at once?"),
+            assumed=ngettext(
+                "No: only the fires lying on the board when the wind blew spread, by %(n)s field.",
+                "No: only the fires lying on the board when the wind blew spread, by %(n)s fields.",
+                reach,
+            )
+            % {"n": reach},
+        )
+
+
+@adjudicator(
+    game=GAME,
+    name="wind",
+    title=gettext_lazy("Where does the wind move clouds and fires?"),
+    inputs=WIND_INPUTS,
+    clauses=[
+        "dl.wind-rolls",
+        "dl.wind-direction",
+        "dl.wind-strength",
+        "dl.wind-calm",
+        "dl.wind-drift",
+        "dl.wind-off-board",
+        "dl.wind-fire-spread",
+        "dl.fire-spread",
+        "dl.wind-fire-burns",
+    ],
+    summary=_wind_summary,
+    examples=[
+        {
+            "direction_roll": 3,
+            "strength_roll": 4,
+            "width": 12,
+            "height": 10,
+            "pollution": [[2, 3], [9, 5]],
+            "radioactive": [[6, 6]],
+            "fires": [[4, 4]],
+            "burnable": [[5, 4], [6, 4]],
+        },
+        {"direction_roll": 6, "strength_roll": 5, "width": 10, "height": 10, "pollution": [[1, 1]]},
+    ],
+)
+def wind(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    r.step(
+        "dl.wind-rolls",
+        _("The die was rolled twice: %(first)s, then %(second)s.")
+        % {"first": i.direction_roll, "second": i.strength_roll},
+    )
+    direction = _direction(rules, i.direction_roll)
+    if direction is None:
+        r.step(
+            "dl.wind-calm",
+            _("A %(roll)s on the first roll means no wind: the stage ends at once and nothing moves.")
+            % {"roll": i.direction_roll},
+        )
+        return r.result(
+            {
+                "direction": None,
+                "strength": 0,
+                "pollution": [coord(c) for c in i.pollution],
+                "radioactive": [coord(c) for c in i.radioactive],
+                "new_fires": [],
+                "removed_off_board": [],
+            }
+        )
+    r.step(
+        "dl.wind-direction",
+        _("A %(roll)s on the first roll: the wind blows %(direction)s.")
+        % {"roll": i.direction_roll, "direction": DIRECTION_NAMES[direction]},
+    )
+    # dl.wind-strength: "Siła wiatru jest równa liczbie oczek wyrzuconych przy drugim rzucie."
+    strength = i.strength_roll
+    r.step("dl.wind-strength", _("The strength of the wind is %(s)s.") % {"s": strength})
+    moved, removed = _drift(r, i, direction, strength)
+    new_fires = _spread_fires(r, rules, i, direction)
+    return r.result(
+        {
+            "direction": direction,
+            "strength": strength,
+            "pollution": moved["pollution"],
+            "radioactive": moved["radioactive"],
+            "new_fires": new_fires,
+            "removed_off_board": removed,
+        }
+    )
+
+
+# ================================================================= pollution
+
+POLLUTION_INPUTS = Object(
+    districts=Int(1, MAX_DISTRICTS, label=gettext_lazy("Built districts")),
+    treatment_plant=Bool(default=False, label=gettext_lazy("Treatment plant built beforehand?")),
+)
+
+
+def _pollution_summary(o: dict[str, Any]) -> str:
+    return _("Industrial pollution appears over the city.") if o["pollution"] else _("No pollution appears.")
+
+
+@adjudicator(
+    game=GAME,
+    name="pollution",
+    title=gettext_lazy("Does a city get industrial pollution?"),
+    inputs=POLLUTION_INPUTS,
+    clauses=["dl.pollution-appears", "dl.pollution-treatment-plant"],
+    summary=_pollution_summary,
+    examples=[{"districts": 8, "treatment_plant": False}, {"districts": 9, "treatment_plant": True}],
+)
+def pollution(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    # dl.pollution-appears: "Pojawiają się nad miastem … po zabudowaniu jego ósmej dzielnicy."
+    threshold = rules.param("pollution_district")
+    if i.districts < threshold:
+        r.step(
+            "dl.pollution-appears",
+            _("Pollution comes only after district %(k)s is built; the city has %(n)s.")
+            % {"k": threshold, "n": i.districts},
+        )
+        return r.result({"pollution": False})
+    r.step(
+        "dl.pollution-appears",
+        _("The city has %(n)s built districts, so its district %(k)s is built.")
+        % {"n": i.districts, "k": threshold},
+    )
+    # dl.pollution-treatment-plant: "Wcześniejsze wybudowanie oczyszczalni … pozwala uniknąć zanieczyszczeń."
+    if i.treatment_plant:
+        r.step("dl.pollution-treatment-plant", _("A treatment plant built beforehand avoids the pollution."))
+        return r.result({"pollution": False})
+    r.step("dl.pollution-treatment-plant", _("No treatment plant was built beforehand."))
+    r.gap(
+        "dl.pollution-appears",
+        question=_(
+            "'In the second stage after' district %(k)s is built: in the wind stage, or two stages later? "
+            "And does a new token appear every round?"
+        )
+        % {"k": threshold},
+        assumed=_(
+            "The token is placed on the city's field in the wind stage (stage 2) after district %(k)s "
+            "is built; this ruling says only that the city gets pollution."
+        )
+        % {"k": threshold},
+    )
+    return r.result({"pollution": True})
