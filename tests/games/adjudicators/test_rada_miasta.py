@@ -1245,3 +1245,14 @@ def test_the_decay_step_says_uncertain_only_when_the_edition_marks_it(referee, s
     result = ref.rule("council-vote", vote({"Ala": "against", "Bartek": "against", "Celina": "against"}))
     decay = next(s for s in result.steps if s.clause == "rm.vote.decay")
     assert decay.explanation == explanation
+
+
+def test_the_schema_drawn_outside_any_edition_names_the_parameters(referee):
+    # The OpenAPI document draws every schema with no edition (games/schema.py).
+    support = referee.adj("support-gain").schema(None)["properties"]["support"]
+    assert (
+        support["description"]
+        == "Support points per social group, 0-max_support; a group left out counts as 0."
+    )
+    stage = referee.adj("council-vote").schema(None)["properties"]["district"]["properties"]["stage"]
+    assert "1-max_stage; not needed for a Terrain." in str(stage)
