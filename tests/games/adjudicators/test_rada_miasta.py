@@ -1,37 +1,22 @@
 """Rada Miasta (seed 000) adjudicators, case by case against the clauses they cite."""
 
+import dataclasses
+from types import MappingProxyType
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
 from games.engine import Invalid
-from games.snapshot import from_corpus
-from rules import corpus
+from rules import corpus, params
 
 GAME = "rada-miasta"
-RULES = from_corpus(GAME)
 GROUPS = ("residents", "entrepreneurs", "merchants")
-
-
-def rule(name, raw, variant="original", rules=RULES):
-    adj = engine.get(GAME, name)
-    return adj(adj.validate(raw, rules=RULES), variant=variant, rules=RULES)
-
-
-def clause_keys(result):
-    return [s.clause for s in result.steps]
-
-
-def gap_keys(result):
-    return [g.clause for g in result.gaps]
-
-
-def errors_of(name, raw):
-    adj = engine.get(GAME, name)
-    with pytest.raises(Invalid) as exc:
-        adj.validate(raw, rules=RULES)
-    return exc.value.errors
+# The referee fixture is stateless, so one per test is safe under hypothesis.
+PROPERTY = settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 def levels(residents=0, entrepreneurs=0, merchants=0):
@@ -140,24 +125,24 @@ def test_the_four_disputes_are_registered():
         ),
     ],
 )
-def test_support_gain(support, district, chosen, expected, steps, gaps):
+def test_support_gain(referee, support, district, chosen, expected, steps, gaps):
     raw = {"support": support, "district": district}
     if chosen is not None:
         raw["chosen_group"] = chosen
-    result = rule("support-gain", raw)
+    result = referee.rule("support-gain", raw)
     assert result.outcome == expected
-    assert clause_keys(result) == steps
-    assert gap_keys(result) == gaps
+    assert referee.steps(result) == steps
+    assert referee.gaps(result) == gaps
 
 
-def test_support_gain_explains_with_the_numbers():
-    result = rule(
+def test_support_gain_explains_with_the_numbers(referee):
+    result = referee.rule(
         "support-gain", {"support": levels(0, 0, 9), "district": {"type": "commercial", "stage": 3}}
     )
     assert result.steps[1].explanation == (
         "Merchants support: 9 + 3 = 12, over the limit of 10: 2 removed, it stays at 10."
     )
-    assert engine.get(GAME, "support-gain").describe(result.outcome, rules=RULES) == (
+    assert referee.describe("support-gain", result.outcome) == (
         "Gains 3 Merchants support; 2 over the limit of 10 removed (now 10)."
     )
 
@@ -211,8 +196,8 @@ def test_support_gain_explains_with_the_numbers():
         ({"support": levels(), "district": {"type": "residential", "stage": 1}, "extra": 1}, "inputs.extra"),
     ],
 )
-def test_support_gain_rejects(raw, path):
-    assert path in errors_of("support-gain", raw)
+def test_support_gain_rejects(referee, raw, path):
+    assert path in referee.errors("support-gain", raw)
 
 
 # ---------------------------------------------------------------- round-order
@@ -285,26 +270,26 @@ SEATING = ["Ala", "Bartek", "Celina"]
         ),
     ],
 )
-def test_round_order_from_round_two(support, previous_first, first, order, steps, gaps):
-    result = rule(
+def test_round_order_from_round_two(referee, support, previous_first, first, order, steps, gaps):
+    result = referee.rule(
         "round-order", {"seating": SEATING, "round": 2, "support": support, "previous_first": previous_first}
     )
     totals = {p: sum(s.values()) for p, s in support.items()}
     assert result.outcome == {"first": first, "order": order, "by_lot": False, "totals": totals}
-    assert clause_keys(result) == steps
-    assert gap_keys(result) == gaps
+    assert referee.steps(result) == steps
+    assert referee.gaps(result) == gaps
 
 
-def test_round_order_round_one_is_by_lot():
+def test_round_order_round_one_is_by_lot(referee):
     # rm.order.first-round-lot: drawn by lot (e.g. a die); nothing to compute.
-    result = rule("round-order", {"seating": SEATING, "round": 1})
+    result = referee.rule("round-order", {"seating": SEATING, "round": 1})
     assert result.outcome == {"first": None, "order": None, "by_lot": True, "totals": None}
-    assert clause_keys(result) == ["rm.order.first-round-lot", "rm.order.clockwise"]
+    assert referee.steps(result) == ["rm.order.first-round-lot", "rm.order.clockwise"]
     assert result.gaps == ()
 
 
-def test_round_order_explains_totals():
-    result = rule(
+def test_round_order_explains_totals(referee):
+    result = referee.rule(
         "round-order",
         {
             "seating": SEATING,
@@ -316,7 +301,7 @@ def test_round_order_explains_totals():
     assert result.steps[0].explanation == (
         "Round 3: support added up over the three groups: Ala 8, Bartek 10, Celina 8."
     )
-    assert engine.get(GAME, "round-order").describe(result.outcome, rules=RULES) == (
+    assert referee.describe("round-order", result.outcome) == (
         "Bartek goes first; turn order Bartek, Celina, Ala."
     )
 
@@ -367,8 +352,8 @@ FULL_SUPPORT = {"Ala": levels(1), "Bartek": levels(2), "Celina": levels(3)}
         ),
     ],
 )
-def test_round_order_rejects(raw, path):
-    assert path in errors_of("round-order", raw)
+def test_round_order_rejects(referee, raw, path):
+    assert path in referee.errors("round-order", raw)
 
 
 # ---------------------------------------------------------------- council-vote
@@ -405,9 +390,9 @@ PASSED_STEPS = [
 ]
 
 
-def test_council_vote_won_with_two_groups():
+def test_council_vote_won_with_two_groups(referee):
     # rm.vote.tallies / group-vote-for / group-vote-none / majority / decay / won-gain, in that order.
-    result = rule("council-vote", vote({"Ala": "for", "Bartek": "against", "Celina": "for"}))
+    result = referee.rule("council-vote", vote({"Ala": "for", "Bartek": "against", "Celina": "for"}))
     assert result.outcome == {
         "voting_order": ["Bartek", "Celina", "Ala"],
         "tallies": {
@@ -424,18 +409,18 @@ def test_council_vote_won_with_two_groups():
         # Everyone loses 1 where they had any; then Ala's stage 2 Commercial District adds 2 merchants.
         "support_after": {"Ala": levels(4, 0, 5), "Bartek": levels(1, 3, 2), "Celina": levels(0, 1, 0)},
     }
-    assert clause_keys(result) == PASSED_STEPS
+    assert referee.steps(result) == PASSED_STEPS
     assert result.gaps == ()
     assert (
         result.steps[6].explanation == "Residents: 6 for, 2 against, so the motion gets 1 City Council vote."
     )
-    assert engine.get(GAME, "council-vote").describe(result.outcome, rules=RULES) == (
+    assert referee.describe("council-vote", result.outcome) == (
         "The motion passes with 2 of 3 City Council votes; the District is rebuilt."
     )
 
 
-def test_the_decay_step_says_the_rule_is_uncertain():
-    result = rule("council-vote", vote({"Ala": "for", "Bartek": "against", "Celina": "for"}))
+def test_the_decay_step_says_the_rule_is_uncertain(referee):
+    result = referee.rule("council-vote", vote({"Ala": "for", "Bartek": "against", "Celina": "for"}))
     decay = next(s for s in result.steps if s.clause == "rm.vote.decay")
     assert "uncertain" in decay.explanation and "red text" in decay.explanation
 
@@ -485,9 +470,9 @@ def test_the_decay_step_says_the_rule_is_uncertain():
         ),
     ],
 )
-def test_council_vote_results(votes, district, council_votes, passed, unanimous, fate, extra_steps):
+def test_council_vote_results(referee, votes, district, council_votes, passed, unanimous, fate, extra_steps):
     # Support: Ala 5/1/4, Bartek 2/4/3, Celina 1/2/0 (residents/entrepreneurs/merchants).
-    result = rule("council-vote", vote(votes, district=district))
+    result = referee.rule("council-vote", vote(votes, district=district))
     o = result.outcome
     assert (o["council_votes"], o["passed"], o["unanimous"], o["district_fate"]) == (
         council_votes,
@@ -497,7 +482,7 @@ def test_council_vote_results(votes, district, council_votes, passed, unanimous,
     )
     # rm.vote.lost-ends-turn: only a lost vote ends the proposer's turn.
     assert o["turn_ends"] is (not passed)
-    keys = clause_keys(result)
+    keys = referee.steps(result)
     for key in extra_steps:
         assert key in keys
     assert ("rm.vote.won-gain" in keys) is passed
@@ -505,9 +490,9 @@ def test_council_vote_results(votes, district, council_votes, passed, unanimous,
     assert result.gaps == ()
 
 
-def test_a_tie_in_a_group_gives_no_council_vote():
+def test_a_tie_in_a_group_gives_no_council_vote(referee):
     # rm.vote.group-vote-none: REMIS gives 0; two ties and one win lose the vote (rm.vote.majority).
-    result = rule(
+    result = referee.rule(
         "council-vote",
         vote(
             {"Ala": "for", "Bartek": "against"},
@@ -522,8 +507,8 @@ def test_a_tie_in_a_group_gives_no_council_vote():
         "merchants": {"for": 5, "against": 1},
     }
     assert (o["council_votes"], o["passed"]) == (1, False)
-    assert clause_keys(result).count("rm.vote.group-vote-none") == 2
-    assert "a tie" in result.steps[clause_keys(result).index("rm.vote.group-vote-none")].explanation
+    assert referee.steps(result).count("rm.vote.group-vote-none") == 2
+    assert "a tie" in result.steps[referee.steps(result).index("rm.vote.group-vote-none")].explanation
 
 
 @pytest.mark.parametrize(
@@ -535,7 +520,7 @@ def test_a_tie_in_a_group_gives_no_council_vote():
         (["Ala", "Bartek"], "Bartek", ["Ala", "Bartek"]),
     ],
 )
-def test_voting_order_starts_left_of_the_proposer_and_ends_with_them(seating, proposer, order):
+def test_voting_order_starts_left_of_the_proposer_and_ends_with_them(referee, seating, proposer, order):
     # rm.vote.order
     raw = vote(
         {p: "for" for p in seating},
@@ -543,20 +528,20 @@ def test_voting_order_starts_left_of_the_proposer_and_ends_with_them(seating, pr
         proposer=proposer,
         support={p: levels(1, 1, 1) for p in seating},
     )
-    assert rule("council-vote", raw).outcome["voting_order"] == order
+    assert referee.rule("council-vote", raw).outcome["voting_order"] == order
 
 
-def test_the_proposer_may_vote_against_their_own_motion():
+def test_the_proposer_may_vote_against_their_own_motion(referee):
     # rm.vote.proposer-either-way: the proposer's AGAINST counts like any other.
-    result = rule("council-vote", vote({"Ala": "against", "Bartek": "for", "Celina": "for"}))
+    result = referee.rule("council-vote", vote({"Ala": "against", "Bartek": "for", "Celina": "for"}))
     o = result.outcome
     assert o["tallies"]["residents"] == {"for": 3, "against": 5}
     assert o["council_votes"] == 1 and o["passed"] is False
-    step = result.steps[clause_keys(result).index("rm.vote.proposer-either-way")]
+    step = result.steps[referee.steps(result).index("rm.vote.proposer-either-way")]
     assert step.explanation == "Ala, the proposer, votes AGAINST their own motion, which the rules allow."
 
 
-def test_councillor_absent_lowers_the_tally_for_this_vote_only():
+def test_councillor_absent_lowers_the_tally_for_this_vote_only(referee):
     # rm.events.councillor-absent: Celina's entrepreneurs count 1 less in the tally; her
     # real support is untouched, so only the decay (rm.vote.decay) changes it afterwards.
     raw = vote(
@@ -566,30 +551,30 @@ def test_councillor_absent_lowers_the_tally_for_this_vote_only():
             {"card": "councillor-absent", "player": "Bartek", "target": "Celina", "group": "entrepreneurs"}
         ],
     )
-    result = rule("council-vote", raw)
+    result = referee.rule("council-vote", raw)
     o = result.outcome
     assert o["tallies"]["entrepreneurs"] == {"for": 3, "against": 4}
     assert o["council_votes"] == 0 and o["passed"] is False
     assert o["support_after"]["Celina"] == levels(0, 1, 0)
-    assert clause_keys(result).index("rm.events.councillor-absent") < clause_keys(result).index(
+    assert referee.steps(result).index("rm.events.councillor-absent") < referee.steps(result).index(
         "rm.vote.tallies"
     )
     assert result.gaps == ()
 
 
-def test_councillor_absent_cannot_push_support_below_zero():
+def test_councillor_absent_cannot_push_support_below_zero(referee):
     # rm.events.councillor-absent with rm.support.limits: 0 stays 0.
     raw = vote(
         {"Ala": "for", "Bartek": "against", "Celina": "for"},
         events=[{"card": "councillor-absent", "player": "Bartek", "target": "Celina", "group": "merchants"}],
     )
-    result = rule("council-vote", raw)
+    result = referee.rule("council-vote", raw)
     assert result.outcome["tallies"]["merchants"] == {"for": 4, "against": 3}
-    keys = clause_keys(result)
+    keys = referee.steps(result)
     assert keys[keys.index("rm.events.councillor-absent") + 1] == "rm.support.limits"
 
 
-def test_two_councillor_absent_cards_add_up_with_a_gap():
+def test_two_councillor_absent_cards_add_up_with_a_gap(referee):
     raw = vote(
         {"Ala": "for", "Bartek": "against", "Celina": "for"},
         events=[
@@ -597,12 +582,12 @@ def test_two_councillor_absent_cards_add_up_with_a_gap():
             {"card": "councillor-absent", "player": "Bartek", "target": "Ala", "group": "merchants"},
         ],
     )
-    result = rule("council-vote", raw)
+    result = referee.rule("council-vote", raw)
     assert result.outcome["tallies"]["merchants"] == {"for": 2, "against": 3}
-    assert gap_keys(result) == ["rm.events.councillor-absent"]
+    assert referee.gaps(result) == ["rm.events.councillor-absent"]
 
 
-def test_technical_problems_cancels_the_vote_with_its_gaps():
+def test_technical_problems_cancels_the_vote_with_its_gaps(referee):
     # rm.events.technical-problems: the vote is cancelled; decay, turn end and the District's
     # fate are silent points, each reported.
     support = {"Ala": levels(5, 1, 4), "Bartek": levels(2, 4, 3), "Celina": levels(1, 2, 0)}
@@ -612,23 +597,20 @@ def test_technical_problems_cancels_the_vote_with_its_gaps():
         district={"type": "residential", "stage": 1},
         events=[{"card": "technical-problems", "player": "Bartek"}],
     )
-    result = rule("council-vote", raw)
+    result = referee.rule("council-vote", raw)
     o = result.outcome
     assert o["cancelled"] is True
     assert (o["passed"], o["unanimous"], o["turn_ends"], o["district_fate"]) == (False, False, False, None)
     assert o["support_after"] == support
     assert o["council_votes"] == 2
-    keys = clause_keys(result)
+    keys = referee.steps(result)
     assert keys[-2:] == ["rm.events.technical-problems", "rm.events.technical-problems-cost"]
     assert "rm.vote.decay" not in keys and "rm.vote.majority" not in keys
-    assert gap_keys(result) == ["rm.vote.decay", "rm.vote.lost-ends-turn", "rm.events.technical-problems"]
-    assert (
-        engine.get(GAME, "council-vote").describe(o, rules=RULES)
-        == "The vote is cancelled by Technical Problems."
-    )
+    assert referee.gaps(result) == ["rm.vote.decay", "rm.vote.lost-ends-turn", "rm.events.technical-problems"]
+    assert referee.describe("council-vote", o) == "The vote is cancelled by Technical Problems."
 
 
-def test_decay_first_then_gain_capped_at_ten_with_a_gap():
+def test_decay_first_then_gain_capped_at_ten_with_a_gap(referee):
     # rm.vote.decay (10 -> 9) then rm.vote.won-gain (+2 -> 11 -> 10, rm.support.limits); the
     # other order would give 9, so the order is reported as a gap.
     raw = vote(
@@ -636,41 +618,41 @@ def test_decay_first_then_gain_capped_at_ten_with_a_gap():
         seating=["Ala", "Bartek"],
         support={"Ala": levels(3, 4, 10), "Bartek": levels(2, 2, 6)},
     )
-    result = rule("council-vote", raw)
+    result = referee.rule("council-vote", raw)
     assert result.outcome["support_after"] == {"Ala": levels(2, 3, 10), "Bartek": levels(1, 1, 5)}
-    assert gap_keys(result) == ["rm.vote.won-gain"]
+    assert referee.gaps(result) == ["rm.vote.won-gain"]
 
 
-def test_decay_first_matters_for_an_empty_group_too():
+def test_decay_first_matters_for_an_empty_group_too(referee):
     # Ala has no merchants: decay leaves 0, the District adds 2; gain first would give 1.
     raw = vote(
         {"Ala": "for", "Bartek": "against"},
         seating=["Ala", "Bartek"],
         support={"Ala": levels(5, 5, 0), "Bartek": levels(1, 1, 1)},
     )
-    result = rule("council-vote", raw)
+    result = referee.rule("council-vote", raw)
     assert result.outcome["support_after"]["Ala"] == levels(4, 4, 2)
-    assert gap_keys(result) == ["rm.vote.won-gain"]
+    assert referee.gaps(result) == ["rm.vote.won-gain"]
 
 
-def test_a_won_public_district_goes_to_the_chosen_group():
+def test_a_won_public_district_goes_to_the_chosen_group(referee):
     # rm.vote.won-gain with rm.support.public-district (amount = stage, a gap).
     raw = vote(
         {"Ala": "for", "Bartek": "for", "Celina": "for"},
         district={"type": "public", "stage": 3},
         chosen_group="entrepreneurs",
     )
-    result = rule("council-vote", raw)
+    result = referee.rule("council-vote", raw)
     assert result.outcome["support_after"]["Ala"] == levels(4, 3, 3)
-    assert "rm.support.public-district" in clause_keys(result)
-    assert gap_keys(result) == ["rm.support.public-district"]
+    assert "rm.support.public-district" in referee.steps(result)
+    assert referee.gaps(result) == ["rm.support.public-district"]
 
 
-def test_a_lost_public_district_needs_no_chosen_group():
+def test_a_lost_public_district_needs_no_chosen_group(referee):
     raw = vote(
         {"Ala": "against", "Bartek": "against", "Celina": "against"}, district={"type": "public", "stage": 2}
     )
-    result = rule("council-vote", raw)
+    result = referee.rule("council-vote", raw)
     assert result.outcome["district_fate"] == "stays"
     assert result.gaps == ()
 
@@ -773,8 +755,8 @@ def test_a_lost_public_district_needs_no_chosen_group():
         (vote({"Ala": "for", "Bartek": "for", "Celina": "for"}, events={}), "inputs.events"),
     ],
 )
-def test_council_vote_rejects(raw, path):
-    assert path in errors_of("council-vote", raw)
+def test_council_vote_rejects(referee, raw, path):
+    assert path in referee.errors("council-vote", raw)
 
 
 # ---------------------------------------------------------------- event-card
@@ -782,14 +764,16 @@ def test_council_vote_rejects(raw, path):
 TABLE = {"Ala": levels(2, 0, 7), "Bartek": levels(4, 3, 5), "Celina": levels(1, 6, 0)}
 
 
-def test_regulatory_confusion_removes_every_players_support_in_the_group_with_a_gap():
+def test_regulatory_confusion_removes_every_players_support_in_the_group_with_a_gap(referee):
     # rm.events.regulatory-confusion: "all support votes in a chosen social group"; whose is a gap.
-    result = rule("event-card", {"support": TABLE, "card": "regulatory-confusion", "group": "merchants"})
+    result = referee.rule(
+        "event-card", {"support": TABLE, "card": "regulatory-confusion", "group": "merchants"}
+    )
     assert result.outcome == {
         "support_after": {"Ala": levels(2, 0, 0), "Bartek": levels(4, 3, 0), "Celina": levels(1, 6, 0)}
     }
-    assert clause_keys(result) == ["rm.events.outside-vote", "rm.events.regulatory-confusion"]
-    assert gap_keys(result) == ["rm.events.regulatory-confusion"]
+    assert referee.steps(result) == ["rm.events.outside-vote", "rm.events.regulatory-confusion"]
+    assert referee.gaps(result) == ["rm.events.regulatory-confusion"]
 
 
 @pytest.mark.parametrize(
@@ -800,15 +784,15 @@ def test_regulatory_confusion_removes_every_players_support_in_the_group_with_a_
         ("Celina", "merchants", levels(1, 6, 1)),
     ],
 )
-def test_election_promises_adds_one(target, group, after):
-    result = rule(
+def test_election_promises_adds_one(referee, target, group, after):
+    result = referee.rule(
         "event-card", {"support": TABLE, "card": "election-promises", "group": group, "target": target}
     )
     assert result.outcome["support_after"][target] == after
     assert {p: s for p, s in result.outcome["support_after"].items() if p != target} == {
         p: s for p, s in TABLE.items() if p != target
     }
-    assert clause_keys(result) == [
+    assert referee.steps(result) == [
         "rm.events.outside-vote",
         "rm.events.election-promises",
         "rm.support.limits",
@@ -816,9 +800,9 @@ def test_election_promises_adds_one(target, group, after):
     assert result.gaps == ()
 
 
-def test_election_promises_at_ten_stays_at_ten():
+def test_election_promises_at_ten_stays_at_ten(referee):
     # rm.support.limits: the excess is removed automatically.
-    result = rule(
+    result = referee.rule(
         "event-card",
         {"support": {"Ala": levels(10)}, "card": "election-promises", "group": "residents", "target": "Ala"},
     )
@@ -850,8 +834,8 @@ def test_election_promises_at_ten_stays_at_ten():
         ),
     ],
 )
-def test_event_card_rejects(raw, path):
-    assert path in errors_of("event-card", raw)
+def test_event_card_rejects(referee, raw, path):
+    assert path in referee.errors("event-card", raw)
 
 
 # ---------------------------------------------------------------- properties
@@ -899,15 +883,15 @@ def _within_limits(support_after):
     return all(0 <= v <= 10 for s in support_after.values() for v in s.values())
 
 
-@settings(max_examples=200, deadline=None)
+@PROPERTY
 @given(council_votes_raw())
-def test_a_council_vote_never_ties_and_support_stays_within_0_10(raw):
+def test_a_council_vote_never_ties_and_support_stays_within_0_10(referee, raw):
     # rm.pros-cons.pro-no-tie: groups may tie, the vote never does; rm.support.limits: 0-10.
-    result = rule("council-vote", raw)
+    result = referee.rule("council-vote", raw)
     o = result.outcome
     assert isinstance(o["passed"], bool)
     assert 0 <= o["council_votes"] <= 3
-    keys = clause_keys(result)
+    keys = referee.steps(result)
     assert keys.count("rm.vote.group-vote-for") + keys.count("rm.vote.group-vote-none") == 3
     assert keys.count("rm.vote.group-vote-for") == o["council_votes"]
     assert _within_limits(o["support_after"])
@@ -922,18 +906,18 @@ def test_a_council_vote_never_ties_and_support_stays_within_0_10(raw):
         assert (o["district_fate"] == "rebuilt") is o["passed"]
 
 
-@settings(max_examples=200, deadline=None)
+@PROPERTY
 @given(
     group_levels,
     st.sampled_from(["residential", "industrial", "commercial", "public", "terrain"]),
     st.integers(1, 3),
     st.sampled_from(GROUPS),
 )
-def test_support_gain_stays_within_0_10(support, district_type, stage, chosen):
+def test_support_gain_stays_within_0_10(referee, support, district_type, stage, chosen):
     raw = {"support": support, "district": {"type": district_type, "stage": stage}}
     if district_type == "public":
         raw["chosen_group"] = chosen
-    o = rule("support-gain", raw).outcome
+    o = referee.rule("support-gain", raw).outcome
     assert all(0 <= v <= 10 for v in o["support"].values())
     if o["group"] is not None:
         assert o["support"][o["group"]] == min(10, support[o["group"]] + stage)
@@ -941,26 +925,26 @@ def test_support_gain_stays_within_0_10(support, district_type, stage, chosen):
         assert o["gained"] == stage
 
 
-@settings(max_examples=200, deadline=None)
+@PROPERTY
 @given(
     st.dictionaries(st.sampled_from(NAMES), group_levels, min_size=1),
     st.sampled_from(["regulatory-confusion", "election-promises"]),
     st.sampled_from(GROUPS),
     st.data(),
 )
-def test_event_cards_keep_support_within_0_10(support, card, group, data):
+def test_event_cards_keep_support_within_0_10(referee, support, card, group, data):
     raw = {"support": support, "card": card, "group": group}
     if card == "election-promises":
         raw["target"] = data.draw(st.sampled_from(sorted(support)))
-    assert _within_limits(rule("event-card", raw).outcome["support_after"])
+    assert _within_limits(referee.rule("event-card", raw).outcome["support_after"])
 
 
-@settings(max_examples=200, deadline=None)
+@PROPERTY
 @given(st.lists(st.sampled_from(NAMES), min_size=2, max_size=5, unique=True), st.integers(2, 50), st.data())
-def test_round_order_is_a_rotation_of_the_seating(seating, round_, data):
+def test_round_order_is_a_rotation_of_the_seating(referee, seating, round_, data):
     support = {p: data.draw(group_levels) for p in seating}
     previous = data.draw(st.sampled_from(seating))
-    o = rule(
+    o = referee.rule(
         "round-order", {"seating": seating, "round": round_, "support": support, "previous_first": previous}
     ).outcome
     n = seating.index(o["first"])
@@ -983,16 +967,292 @@ FIELDS = {
 }
 
 
-@settings(max_examples=200, deadline=None)
+@PROPERTY
 @given(st.sampled_from(sorted(FIELDS)), st.data())
-def test_any_json_rules_or_is_invalid_never_crashes(name, data):
+def test_any_json_rules_or_is_invalid_never_crashes(referee, name, data):
     adj = engine.get(GAME, name)
     example = dict(data.draw(st.sampled_from(adj.examples)))
     for field in data.draw(st.lists(st.sampled_from(FIELDS[name]), max_size=2, unique=True)):
         example[field] = data.draw(json_values)
     try:
-        inputs = adj.validate(example, rules=RULES)
+        inputs = referee.validate(name, example)
     except Invalid as exc:
         assert exc.errors and all(k.startswith("inputs") for k in exc.errors)
         return
-    assert adj(inputs, variant="original", rules=RULES).outcome is not None
+    assert adj(inputs, variant="original", rules=referee.rules).outcome is not None
+
+
+# ---------------------------------------------------------------- parameters bound to the text
+
+SHIPPED_PARAMS = [
+    ("max_support", "rm.support.limits", 10, "10"),
+    ("support_gain", "rm.support.gain-by-stage", "stage", "etap"),
+    ("first_player_support", "rm.order.most-support-first", "most", "najwięcej"),
+    ("turn_direction", "rm.order.clockwise", "clockwise", "zgodnie z ruchem"),
+    ("group_vote_for", "rm.vote.group-vote-for", 1, "1"),
+    ("group_vote_none", "rm.vote.group-vote-none", 0, "0"),
+    ("council_votes_to_win", "rm.vote.majority", 2, "2"),
+    ("pile_stage", "rm.vote.lost-stage-1", 1, "1"),
+    ("max_stage", "rm.vote.lost-stage-2-3", 3, "3"),
+    ("decay_points", "rm.vote.decay", 1, "1"),
+    ("decay_players", "rm.vote.decay", "every", "każdemu graczowi"),
+    ("councillor_absent_points", "rm.events.councillor-absent", 1, "1"),
+    ("election_promises_points", "rm.events.election-promises", 1, "1"),
+]
+
+
+@pytest.mark.parametrize("name, clause, value, words", SHIPPED_PARAMS)
+def test_every_parameter_is_read_from_its_clause(referee, name, clause, value, words):
+    param = referee.rules.params[name]
+    assert (param.clause, param.value, param.words) == (clause, value, words)
+
+
+def test_no_parameter_is_left_unlisted(referee):
+    assert sorted(referee.rules.params) == sorted(name for name, *_ in SHIPPED_PARAMS)
+
+
+@pytest.mark.parametrize(
+    "clause, name, old, new, value",
+    [
+        ("rm.support.limits", "max_support", "przekroczyć 10", "przekroczyć 8", 8),
+        ("rm.vote.majority", "council_votes_to_win", "co najmniej 2", "co najmniej 3", 3),
+        ("rm.vote.decay", "decay_points", "po 1 punkcie", "po 2 punkty", 2),
+        ("rm.vote.decay", "decay_players", "każdemu graczowi", "wnioskodawcy", "proposer"),
+        (
+            "rm.vote.decay",
+            "decay_players",
+            "każdemu graczowi (o ile go posiadał)",
+            "graczom głosującym PRZECIW (o ile go posiadali)",
+            "against",
+        ),
+        ("rm.order.most-support-first", "first_player_support", "najwięcej", "najmniej", "least"),
+        ("rm.order.clockwise", "turn_direction", "zgodnie z ruchem", "przeciwnie do ruchu", "anticlockwise"),
+        ("rm.events.election-promises", "election_promises_points", "dodać 1", "dodać dwa", 2),
+    ],
+)
+def test_a_draft_that_changes_the_words_changes_the_parameter(clause, name, old, new, value):
+    c = next(c for c in corpus.game(GAME).clauses if c.key == clause)
+    assert old in c.text
+    draft = corpus.normalise(c.text.replace(old, new))
+    assert params.read(name, c.params[name], draft).value == value
+
+
+def test_max_support_8_caps_the_gain_bounds_the_inputs_and_says_so(referee):
+    raw = {"support": levels(7), "district": {"type": "residential", "stage": 3}}
+    assert referee.outcome("support-gain", raw) == {
+        "support": levels(10),
+        "gained": 3,
+        "group": "residents",
+        "discarded": 0,
+    }
+    draft = referee.with_params(max_support=8)
+    result = draft.rule("support-gain", raw)
+    assert result.outcome == {"support": levels(8), "gained": 3, "group": "residents", "discarded": 2}
+    assert result.steps[-1].explanation == (
+        "Residents support: 7 + 3 = 10, over the limit of 8: 2 removed, it stays at 8."
+    )
+    assert draft.describe("support-gain", result.outcome) == (
+        "Gains 3 Residents support; 2 over the limit of 8 removed (now 8)."
+    )
+    nine = {"support": levels(9), "district": {"type": "residential", "stage": 1}}
+    assert draft.errors("support-gain", nine) == {
+        "inputs.support.residents": ["Ensure this value is less than or equal to 8."]
+    }
+    assert referee.outcome("support-gain", nine)["support"] == levels(10)
+    schema = draft.adj("support-gain").schema(draft.rules)["properties"]["support"]
+    assert [s["maximum"] for s in schema["properties"].values()] == [8, 8, 8]
+    assert schema["description"] == "Support points per social group, 0-8; a group left out counts as 0."
+
+
+@pytest.mark.parametrize(
+    "name, raw, path",
+    [
+        (
+            "round-order",
+            {
+                "seating": ["Ala", "Bartek"],
+                "round": 2,
+                "support": {"Ala": levels(9), "Bartek": levels()},
+                "previous_first": "Ala",
+            },
+            "inputs.support.Ala.residents",
+        ),
+        (
+            "event-card",
+            {"support": {"Ala": levels(0, 9)}, "card": "regulatory-confusion", "group": "residents"},
+            "inputs.support.Ala.entrepreneurs",
+        ),
+    ],
+)
+def test_max_support_bounds_every_support_input(referee, name, raw, path):
+    assert path in referee.with_params(max_support=8).errors(name, raw)
+    assert referee.rule(name, raw).outcome is not None
+
+
+def test_election_promises_caps_at_the_edition_limit(referee):
+    raw = {"support": {"Ala": levels(8)}, "card": "election-promises", "group": "residents", "target": "Ala"}
+    result = referee.with_params(max_support=8).rule("event-card", raw)
+    assert result.outcome == {"support_after": {"Ala": levels(8)}}
+    assert (
+        result.steps[-1].explanation
+        == "Ala already has 8 Residents support: the extra point is removed at once."
+    )
+    two = referee.with_params(election_promises_points=2).rule("event-card", raw)
+    assert two.outcome == {"support_after": {"Ala": levels(10)}}
+    assert two.steps[1].explanation == "Election Promises adds 2 Residents support points to Ala (8 + 2)."
+
+
+# Support: Ala 5/1/4, Bartek 2/4/3, Celina 1/2/0; Ala and Celina FOR, Bartek AGAINST:
+# residents 6-2 and merchants 4-3 give 2 City Council votes, entrepreneurs 3-4 none.
+WON = {"Ala": "for", "Bartek": "against", "Celina": "for"}
+
+
+@pytest.mark.parametrize(
+    "draft, raw, expected",
+    [
+        pytest.param(
+            {"council_votes_to_win": 3},
+            vote(WON),
+            {"council_votes": 2, "passed": False, "turn_ends": True, "district_fate": "stays"},
+            id="rm.vote.majority: at least 3 needed, 2 lose",
+        ),
+        pytest.param(
+            {"group_vote_for": 2},
+            vote(WON),
+            {"council_votes": 4, "passed": True, "unanimous": False},
+            id="rm.vote.group-vote-for: 2 votes a group, 4 of 6 is not unanimous",
+        ),
+        pytest.param(
+            {"group_vote_for": 2},
+            vote({"Ala": "for", "Bartek": "for", "Celina": "for"}),
+            {"council_votes": 6, "passed": True, "unanimous": True},
+            id="rm.vote.unanimous: all of them, derived from the groups",
+        ),
+        pytest.param(
+            {"pile_stage": 2},
+            vote({"Ala": "against", "Bartek": "against", "Celina": "against"}),
+            {"district_fate": "returned-to-pile"},
+            id="rm.vote.lost-stage-1: the stage named there goes to the pile",
+        ),
+        pytest.param(
+            {"decay_points": 2},
+            vote({"Ala": "against", "Bartek": "against", "Celina": "against"}),
+            {"support_after": {"Ala": levels(3, 0, 2), "Bartek": levels(0, 2, 1), "Celina": levels(0, 0, 0)}},
+            id="rm.vote.decay: 2 points each, never below 0",
+        ),
+        pytest.param(
+            {"decay_players": "proposer"},
+            vote({"Ala": "against", "Bartek": "against", "Celina": "against"}),
+            {"support_after": {"Ala": levels(4, 0, 3), "Bartek": levels(2, 4, 3), "Celina": levels(1, 2, 0)}},
+            id="rm.vote.decay: only the proposer, when the text says so",
+        ),
+        pytest.param(
+            {"decay_players": "against"},
+            vote(WON),
+            {"support_after": {"Ala": levels(5, 1, 6), "Bartek": levels(1, 3, 2), "Celina": levels(1, 2, 0)}},
+            id="rm.vote.decay: only those voting AGAINST, when the text says so",
+        ),
+        pytest.param(
+            {"councillor_absent_points": 2},
+            vote(
+                WON,
+                events=[
+                    {"card": "councillor-absent", "player": "Bartek", "target": "Ala", "group": "merchants"}
+                ],
+            ),
+            {"council_votes": 1, "passed": False},
+            id="rm.events.councillor-absent: 2 less turns merchants 4-3 into 2-3",
+        ),
+    ],
+)
+def test_council_vote_follows_its_parameters(referee, draft, raw, expected):
+    o = referee.with_params(**draft).outcome("council-vote", raw)
+    assert {k: o[k] for k in expected} == expected
+
+
+def test_max_stage_and_pile_stage_bound_the_district(referee):
+    raw = vote(
+        {"Ala": "against", "Bartek": "against", "Celina": "against"},
+        district={"type": "industrial", "stage": 4},
+    )
+    assert "inputs.district.stage" in referee.errors("council-vote", raw)
+    assert referee.with_params(max_stage=4).outcome("council-vote", raw)["district_fate"] == "stays"
+
+
+@pytest.mark.parametrize(
+    "draft, first, order, explanation",
+    [
+        (
+            {},
+            "Bartek",
+            ["Bartek", "Celina", "Ala"],
+            "Bartek has the most support (10) and is the first player.",
+        ),
+        (
+            {"first_player_support": "least"},
+            "Ala",
+            ["Ala", "Bartek", "Celina"],
+            "Ala has the least support (7) and is the first player.",
+        ),
+        (
+            {"turn_direction": "anticlockwise"},
+            "Bartek",
+            ["Bartek", "Ala", "Celina"],
+            "Bartek has the most support (10) and is the first player.",
+        ),
+    ],
+)
+def test_round_order_follows_its_parameters(referee, draft, first, order, explanation):
+    raw = {
+        "seating": SEATING,
+        "round": 2,
+        "support": {"Ala": levels(5, 2), "Bartek": levels(3, 3, 4), "Celina": levels(0, 6, 2)},
+        "previous_first": "Celina",
+    }
+    result = referee.with_params(**draft).rule("round-order", raw)
+    assert (result.outcome["first"], result.outcome["order"]) == (first, order)
+    assert result.steps[1].explanation == explanation
+
+
+# ---------------------------------------------------------------- the uncertain decay
+
+
+def with_status(referee, key, status):
+    statuses = {**referee.rules.statuses, key: status}
+    return type(referee)(GAME, dataclasses.replace(referee.rules, statuses=MappingProxyType(statuses)))
+
+
+DECAY_WORDS = (
+    "After the concluded vote every player loses 1 support point in each group where they have any: "
+    "Ala: Residents 4, Entrepreneurs 0, Merchants 3; Bartek: Residents 1, Entrepreneurs 3, Merchants 2; "
+    "Celina: Residents 0, Entrepreneurs 1, Merchants 0."
+)
+
+
+@pytest.mark.parametrize(
+    "status, explanation",
+    [
+        (
+            "uncertain",
+            DECAY_WORDS + " This rule is marked uncertain (the designer's red text) and may change.",
+        ),
+        ("published", DECAY_WORDS),
+    ],
+)
+def test_the_decay_step_says_uncertain_only_when_the_edition_marks_it(referee, status, explanation):
+    ref = with_status(referee, "rm.vote.decay", status)
+    assert ref.rules.uncertain("rm.vote.decay") is (status == "uncertain")
+    result = ref.rule("council-vote", vote({"Ala": "against", "Bartek": "against", "Celina": "against"}))
+    decay = next(s for s in result.steps if s.clause == "rm.vote.decay")
+    assert decay.explanation == explanation
+
+
+def test_the_schema_drawn_outside_any_edition_names_the_parameters(referee):
+    # The OpenAPI document draws every schema with no edition (games/schema.py).
+    support = referee.adj("support-gain").schema(None)["properties"]["support"]
+    assert (
+        support["description"]
+        == "Support points per social group, 0-max_support; a group left out counts as 0."
+    )
+    stage = referee.adj("council-vote").schema(None)["properties"]["district"]["properties"]["stage"]
+    assert "1-max_stage; not needed for a Terrain." in str(stage)

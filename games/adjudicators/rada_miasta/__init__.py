@@ -1,0 +1,34 @@
+"""Rada Miasta (seed 000): support points, round order, the City Council vote, event cards.
+
+DESIGN. One module per section of ``rules/corpus/rada-miasta/clauses.toml``; importing
+the package registers every adjudicator and dispute:
+
+- ``common``: the vocabulary (groups, District types, cards) and the shared input
+  declarations (support levels 0-``max_support``, District stages 1-``max_stage``);
+- ``support`` (section "support", with ``rm.intro.terrain``): adjudicator
+  ``support-gain`` — ``rm.support.gain-by-stage``, ``rm.support.public-district``,
+  ``rm.support.limits``; its ``add_district_support`` is reused by ``rm.vote.won-gain``;
+- ``order`` (section "order"): adjudicator ``round-order`` — ``rm.order.*``;
+- ``vote`` (sections "vote-needed" and "vote", and the two cards played during a vote):
+  adjudicator ``council-vote`` — ``rm.vote-needed.rebuilding``, ``rm.vote.*``,
+  ``rm.events.councillor-absent``, ``rm.events.technical-problems[-cost]``;
+- ``events`` (section "events"): adjudicator ``event-card`` —
+  ``rm.events.outside-vote``, ``rm.events.regulatory-confusion``,
+  ``rm.events.election-promises``;
+- ``disputes``: the game's four known disputed points.
+
+Every figure or choice the code takes from the text is a parameter bound to the words of
+its clause (``params = {...}`` in clauses.toml): ``max_support``, ``support_gain``,
+``first_player_support``, ``turn_direction``, ``group_vote_for``, ``group_vote_none``,
+``council_votes_to_win``, ``pile_stage``, ``max_stage``, ``decay_points``,
+``decay_players``, ``councillor_absent_points``, ``election_promises_points``. The draft
+is silent on several points (what a cancelled vote leaves behind, whose support
+Regulatory Confusion removes, how much a Public District gives); those are reported as
+gaps with the reading taken. The post-vote decay (``rm.vote.decay``) is the designer's
+uncertain "red text": its step says so whenever the edition's wording is marked uncertain.
+"""
+
+from . import disputes, events, order, support, vote  # noqa: F401
+from .common import GAME
+
+__all__ = ["GAME"]

@@ -1,0 +1,140 @@
+"""Rada Miasta: the game's vocabulary and the input declarations its adjudicators share.
+
+The three social groups and the District types are named by ``rm.support.gain-by-stage``
+("Mieszkańcy, Przedsiębiorcy oraz Handlowcy … Dzielnicę Mieszkaniową, Przemysłową czy
+Handlową"), ``rm.support.public-district`` and ``rm.intro.terrain``; the event cards by
+the ``events`` section. Support levels are bounded by ``rm.support.limits`` (parameter
+``max_support``), District stages by ``rm.vote.lost-stage-2-3`` (``max_stage``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import Fmt, P
+from games.engine.declare import Choice, Int, Map, Object
+from games.engine.rules import active
+
+GAME = "rada-miasta"
+
+GROUPS = ("residents", "entrepreneurs", "merchants")
+GROUP_LABELS = {
+    "residents": gettext_lazy("Residents"),
+    "entrepreneurs": gettext_lazy("Entrepreneurs"),
+    "merchants": gettext_lazy("Merchants"),
+}
+DISTRICT_TYPES = ("residential", "industrial", "commercial", "public", "terrain")
+DISTRICT_LABELS = {
+    "residential": gettext_lazy("Residential"),
+    "industrial": gettext_lazy("Industrial"),
+    "commercial": gettext_lazy("Commercial"),
+    "public": gettext_lazy("Public"),
+    "terrain": gettext_lazy("Terrain"),
+}
+# rm.support.gain-by-stage pairs the groups with the District types "odpowiednio" (respectively).
+DISTRICT_GROUP = {"residential": "residents", "industrial": "entrepreneurs", "commercial": "merchants"}
+# Stages are numbered from 1 (rm.vote.lost-stage-1 "Dzielnicy etapu 1"); the highest is a parameter.
+FIRST_STAGE = 1
+
+VOTE_CARDS = ("councillor-absent", "technical-problems")
+OTHER_CARDS = ("regulatory-confusion", "election-promises")
+CARD_LABELS = {
+    "councillor-absent": gettext_lazy("Councillor Absent"),
+    "technical-problems": gettext_lazy("Technical Problems"),
+    "regulatory-confusion": gettext_lazy("Regulatory Confusion"),
+    "election-promises": gettext_lazy("Election Promises"),
+}
+
+
+# ---------------------------------------------------------------- shared declarations
+
+
+class _ParameterNames(dict):
+    def __missing__(self, name: str) -> str:
+        return name
+
+
+class EditionFmt(Fmt):
+    """``Fmt`` that, drawn outside any edition (the OpenAPI document: ``adj.schema(None)``),
+    names the parameter ("0-max_support") instead of failing on the missing figure."""
+
+    def __str__(self) -> str:
+        if active() is None:
+            return str(self.message) % _ParameterNames()
+        return super().__str__()
+
+
+def group_support(**kw: Any) -> Map:
+    """One player's support per group: 0 to ``max_support`` (rm.support.limits)."""
+    return Map(
+        Choice(GROUPS, labels=GROUP_LABELS),
+        Int(0, P("max_support")),
+        help=EditionFmt(
+            gettext_lazy("Support points per social group, 0-%(max_support)s; a group left out counts as 0.")
+        ),
+        **kw,
+    )
+
+
+def district(**kw: Any) -> Object:
+    """A District: its type and its stage, 1 to ``max_stage`` (rm.vote.lost-stage-2-3)."""
+    return Object(
+        type=Choice(DISTRICT_TYPES, labels=DISTRICT_LABELS, label=gettext_lazy("District type")),
+        stage=Int(
+            FIRST_STAGE,
+            P("max_stage"),
+            required=False,
+            nullable=True,
+            label=gettext_lazy("Stage"),
+            help=EditionFmt(gettext_lazy("1-%(max_stage)s; not needed for a Terrain.")),
+        ),
+        **kw,
+    )
+
+
+def chosen_group() -> Choice:
+    return Choice(
+        GROUPS,
+        labels=GROUP_LABELS,
+        required=False,
+        nullable=True,
+        label=gettext_lazy("Group chosen for a Public District"),
+    )
+
+
+def check_stage(i: Any) -> Iterable[tuple[str, str]]:
+    if i.district.type != "terrain" and i.district.stage is None:
+        yield "district.stage", _("This field is required.")
+
+
+def check_chosen_group_only_for_public(i: Any) -> Iterable[tuple[str, str]]:
+    if i.chosen_group is not None and i.district.type != "public":
+        yield "chosen_group", _("Only a Public District's support goes to a chosen group.")
+
+
+# ---------------------------------------------------------------- shared wording
+
+
+def group_name(group: str) -> str:
+    return str(GROUP_LABELS[group])
+
+
+def district_name(district: Any) -> str:
+    return _("stage %(stage)s %(type)s District") % {
+        "stage": district.stage,
+        "type": DISTRICT_LABELS[district.type],
+    }
+
+
+def levels(support: Mapping[str, int] | None) -> dict[str, int]:
+    """Return all three groups' levels; a group left out of the inputs is 0."""
+    support = support or {}
+    return {g: support.get(g, 0) for g in GROUPS}
+
+
+def levels_text(group_levels: Mapping[str, int]) -> str:
+    return ", ".join(f"{group_name(g)} {group_levels[g]}" for g in GROUPS)
