@@ -1,0 +1,188 @@
+"""Imperial Tax Farmer, section "4. Przekupstwo" (itf.bribery.*): the bribery adjudicator.
+
+The only rate the text states is for selling points (itf.bribery.rate: "Za każde dwa
+punkty ... możesz otrzymać jedną sztukę złota", parameters ``bribery_points`` and
+``bribery_gold``). Readings, each a gap when reached: buying points costs the same rate
+back, and only whole lots of ``bribery_points`` points change hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import P, Reasoning, Result, Rules, adjudicator
+from games.engine.declare import Int, Object
+
+from .common import GAME, MAX_COUNT
+
+
+@dataclass(frozen=True)
+class Rate:
+    """itf.bribery.rate: every ``points`` points off the track are worth ``gold`` gold."""
+
+    points: int
+    gold: int
+
+    def lots(self, points: int) -> int:
+        """How many whole lots of ``points`` change hands (the rest has no stated value)."""
+        return points // self.points
+
+    def facts(self) -> dict[str, int]:
+        return {"rate_points": self.points, "rate_gold": self.gold}
+
+
+def _rate() -> Rate:
+    # Read from the edition in force (inside validation, a ruling or a summary).
+    return Rate(points=P("bribery_points").value(), gold=P("bribery_gold").value())
+
+
+def _bribery_affordable(i: Any) -> Iterator[tuple[str, str]]:
+    # Points and gold are physical stock: you cannot give up more than you hold.
+    if i.sell_points > i.points:
+        yield (
+            "sell_points",
+            _("You cannot take %(sell)s points off the track: you have %(points)s.")
+            % {"sell": i.sell_points, "points": i.points},
+        )
+        return
+    rate = _rate()
+    cost = rate.lots(i.buy_points) * rate.gold
+    available = i.gold + rate.lots(i.sell_points) * rate.gold
+    if cost > available:
+        yield (
+            "buy_points",
+            _(
+                "%(buy)s points cost %(cost)s gold at %(rate_gold)s gold for %(rate_points)s points; you have %(gold)s."
+            )
+            % {"buy": i.buy_points, "cost": cost, "gold": available, **rate.facts()},
+        )
+
+
+BRIBERY_INPUTS = Object(
+    points=Int(0, MAX_COUNT, label=gettext_lazy("Points on the election track")),
+    gold=Int(0, MAX_COUNT, label=gettext_lazy("Gold held")),
+    sell_points=Int(0, MAX_COUNT, default=0, label=gettext_lazy("Points to sell for gold")),
+    buy_points=Int(0, MAX_COUNT, default=0, label=gettext_lazy("Points to buy with gold")),
+    checks=[_bribery_affordable],
+)
+
+
+def _bribery_summary(o: dict[str, Any]) -> str:
+    return _("After bribery: %(points)s points and %(gold)s gold.") % {
+        "points": o["points_after"],
+        "gold": o["gold_after"],
+    }
+
+
+def _sell(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int, int]:
+    """itf.bribery.points-for-gold and itf.bribery.rate: points changed back into gold."""
+    r.step(
+        "itf.bribery.points-for-gold",
+        _("%(sell)s points are changed back into gold.") % {"sell": i.sell_points},
+    )
+    rest = i.sell_points % rate.points
+    if rest:
+        r.gap(
+            "itf.bribery.rate",
+            question=_(
+                "%(sell)s points is not a multiple of %(rate_points)s; what are the %(rest)s left over worth?"
+            )
+            % {"sell": i.sell_points, "rest": rest, **rate.facts()},
+            assumed=_(
+                "Nothing: only whole lots of %(rate_points)s points are exchanged, so the %(rest)s "
+                "left over stay on the track."
+            )
+            % {"rest": rest, **rate.facts()},
+        )
+    taken = rate.lots(i.sell_points) * rate.points
+    got = rate.lots(i.sell_points) * rate.gold
+    points, gold = points - taken, gold + got
+    r.step(
+        "itf.bribery.rate",
+        _("%(taken)s points off the track give %(pairs)s gold: now %(points)s points and %(gold)s gold.")
+        % {"taken": taken, "pairs": got, "points": points, "gold": gold},
+    )
+    return points, gold
+
+
+def _buy(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int, int]:
+    """itf.bribery.gold-for-points: gold exchanged for points, at a rate the text does not state."""
+    r.gap(
+        "itf.bribery.gold-for-points",
+        question=_("The text gives a rate only for selling points; how much gold does a point cost?"),
+        assumed=_(
+            "The same rate back, %(rate_gold)s gold for %(rate_points)s points: the text calls "
+            'selling points a change "back" into gold.'
+        )
+        % rate.facts(),
+    )
+    rest = i.buy_points % rate.points
+    if rest:
+        r.gap(
+            "itf.bribery.gold-for-points",
+            question=_(
+                "%(buy)s points is not a multiple of %(rate_points)s; can the %(rest)s left over be bought?"
+            )
+            % {"buy": i.buy_points, "rest": rest, **rate.facts()},
+            assumed=_(
+                "No: only whole lots of %(rate_points)s points are bought, so the %(rest)s left over are not bought."
+            )
+            % {"rest": rest, **rate.facts()},
+        )
+    spent = rate.lots(i.buy_points) * rate.gold
+    got = rate.lots(i.buy_points) * rate.points
+    points, gold = points + got, gold - spent
+    r.step(
+        "itf.bribery.gold-for-points",
+        _("%(pairs)s gold buy %(got)s points: now %(points)s points and %(gold)s gold.")
+        % {"pairs": spent, "got": got, "points": points, "gold": gold},
+    )
+    return points, gold
+
+
+@adjudicator(
+    game=GAME,
+    name="bribery",
+    title=gettext_lazy("How many points and how much gold after bribery?"),
+    inputs=BRIBERY_INPUTS,
+    clauses=["itf.bribery.gold-for-points", "itf.bribery.points-for-gold", "itf.bribery.rate"],
+    summary=_bribery_summary,
+    examples=[
+        {"points": 24, "gold": 7, "sell_points": 0, "buy_points": 6},
+        {"points": 30, "gold": 2, "sell_points": 8, "buy_points": 0},
+        {"points": 20, "gold": 10, "sell_points": 0, "buy_points": 0},
+        {"points": 21, "gold": 3, "sell_points": 5, "buy_points": 0},
+    ],
+)
+def bribery(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Exchange election points and gold in the Bribery phase."""
+    r = Reasoning()
+    points, gold = i.points, i.gold
+    if not i.sell_points and not i.buy_points:
+        # itf.bribery.gold-for-points: "możesz wymienić" — exchanging is optional.
+        r.step(
+            "itf.bribery.gold-for-points",
+            _("Exchanging is optional and nothing is exchanged: %(points)s points and %(gold)s gold stay.")
+            % {"points": points, "gold": gold},
+        )
+        return r.result({"points_after": points, "gold_after": gold})
+    if i.sell_points and i.buy_points:
+        r.gap(
+            "itf.bribery.points-for-gold",
+            question=_("May a player both sell and buy points in the same phase, and in which order?"),
+            assumed=_(
+                "Yes; the points are sold first and the gold they bring may be spent at once "
+                "(at one rate both ways this changes nothing)."
+            ),
+        )
+    rate = Rate(points=rules.param("bribery_points"), gold=rules.param("bribery_gold"))
+    if i.sell_points:
+        points, gold = _sell(r, i, rate, points, gold)
+    if i.buy_points:
+        points, gold = _buy(r, i, rate, points, gold)
+    return r.result({"points_after": points, "gold_after": gold})

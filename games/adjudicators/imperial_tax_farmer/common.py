@@ -1,0 +1,80 @@
+"""Imperial Tax Farmer: what the adjudicators share (the game, its dice, its players, majority).
+
+The figures here come from the introduction of the rules (section ``intro``) and are
+parameters of their clauses, never constants:
+
+- ``die_faces`` and ``max_dice`` (itf.setup.dice: "kostek sześciennych (maksymalnie 6)"):
+  a die shows 1 to 6, and with one die per player in the Rebellion Test
+  (itf.rebellion.dice-count) at most 6 players take part;
+- ``min_players`` (itf.setup.three-players: "uczestniczy tylko 3 graczy"): the fewest
+  players the text foresees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.engine import Fmt, P
+from games.engine.declare import Die as _BaseDie
+from games.engine.declare import Int
+
+GAME = "imperial-tax-farmer"
+
+# Not in the text: large enough for any table, small enough to keep arithmetic trivial.
+MAX_COUNT = 999
+
+
+class _Unknown(dict):
+    def __missing__(self, key: str) -> str:
+        return "…"
+
+
+class Figures(Fmt):
+    """A label or help text with the edition's figures (``Fmt``) that can also be drawn
+    outside any edition: the views lay a form out once without one (to find its field
+    names), where ``Fmt`` would fail on the missing values; "…" stands in for them there."""
+
+    def __str__(self) -> str:
+        try:
+            return super().__str__()
+        except KeyError:
+            return str(self.message) % _Unknown()
+
+
+class Die(_BaseDie):
+    """One die of the game: 1 to ``die_faces`` ("kostek sześciennych", itf.setup.dice)."""
+
+    def __init__(self, **kw: Any):
+        # The engine's Die is fixed at 1-6; this one reads its faces from the edition.
+        Int.__init__(self, 1, P("die_faces"), **kw)
+
+
+def dice_text(dice: Iterable[int]) -> str:
+    """Say a roll as a sum ("4 + 2")."""
+    return " + ".join(str(d) for d in dice)
+
+
+def leader(counts: Mapping[str, int]) -> str | None:
+    """The player with strictly more agents than every other, or None.
+
+    itf.actions.no-majority: "przewaga" (majority) is read as strictly more agents than
+    every other player; nobody has it with no agents at all.
+    """
+    best = max(counts.values(), default=0)
+    leaders = [p for p, n in counts.items() if n == best]
+    return leaders[0] if best > 0 and len(leaders) == 1 else None
+
+
+def at_most_players(field: str) -> Callable[[Any], Iterator[tuple[str, str]]]:
+    """An input check: ``field`` lists no more players than there are dice (itf.setup.dice)."""
+
+    def check(i: Any) -> Iterator[tuple[str, str]]:
+        # Checks run while the edition is in force, so the parameter resolves.
+        most = P("max_dice").value()
+        if len(getattr(i, field)) > most:
+            yield field, _("At most %(n)s players take part in the game.") % {"n": most}
+
+    return check
