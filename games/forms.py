@@ -359,7 +359,8 @@ def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors
     if isinstance(f, Bool):
         return Node("toggle", value=bool(value), **common)
     if isinstance(f, Die):
-        return Node("die", value=value, options=[(str(i), str(i)) for i in range(1, 7)], **common)
+        faces = range(f.min or 1, (f.max or 6) + 1)  # the edition's die (a parameter in some games)
+        return Node("die", value=value, options=[(str(i), str(i)) for i in faces], **common)
     if isinstance(f, Int):
         return Node(
             "stepper" if f.widget == "stepper" else "number",

@@ -56,13 +56,14 @@ def _example(adj: engine.Adjudicator) -> dict:
 def _form_context(adj, game: Snapshot, *, raw, players, errors=None, variant="original"):
     with using(game.rules):
         nodes = forms.build(adj.inputs, raw, players, errors)
+        orphans = _orphan_errors(adj, errors or {})
     return {
         "game": game,
         "adj": adj,
         "players": players,
         "players_text": ", ".join(players),
         "nodes": nodes,
-        "orphan_errors": _orphan_errors(adj, errors or {}),
+        "orphan_errors": orphans,
         "variants": game.rules.variants,
         "variant": variant,
         "lang": game.lang,

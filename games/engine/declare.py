@@ -292,7 +292,7 @@ class List(Field):
     def _parse(self, value, path, ctx):
         if not isinstance(value, list):
             return ctx.error(path, _("A list is required."))
-        lo, hi = resolve(self.min_length), resolve(self.max_length)
+        lo, hi = resolve(self.min_length) or 0, resolve(self.max_length)
         if len(value) < lo:
             return ctx.error(path, _("Ensure this list has at least %(n)s items.") % {"n": lo})
         if hi is not None and len(value) > hi:
@@ -324,7 +324,7 @@ class List(Field):
     def example(self):
         if self.default not in (MISSING, None):
             return self.default
-        lo, hi = resolve(self.min_length), resolve(self.max_length)
+        lo, hi = resolve(self.min_length) or 0, resolve(self.max_length)
         return [self.item.example() for _ in range(max(lo, 1 if hi != 0 else 0))]
 
 

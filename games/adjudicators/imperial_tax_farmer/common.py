@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine import Fmt, P
+from games.engine import P
 from games.engine.declare import Die as _BaseDie
 from games.engine.declare import Int
 
@@ -25,23 +25,6 @@ GAME = "imperial-tax-farmer"
 
 # Not in the text: large enough for any table, small enough to keep arithmetic trivial.
 MAX_COUNT = 999
-
-
-class _Unknown(dict):
-    def __missing__(self, key: str) -> str:
-        return "…"
-
-
-class Figures(Fmt):
-    """A label or help text with the edition's figures (``Fmt``) that can also be drawn
-    outside any edition: the views lay a form out once without one (to find its field
-    names), where ``Fmt`` would fail on the missing values; "…" stands in for them there."""
-
-    def __str__(self) -> str:
-        try:
-            return super().__str__()
-        except KeyError:
-            return str(self.message) % _Unknown()
 
 
 class Die(_BaseDie):

@@ -16,10 +16,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import P, Reasoning, Result, Rules, adjudicator, names
+from games.engine import Fmt, P, Reasoning, Result, Rules, adjudicator, names
 from games.engine.declare import Bool, Int, List, Map, Object, Player
 
-from .common import GAME, MAX_COUNT, Die, Figures, dice_text, leader
+from .common import GAME, MAX_COUNT, Die, dice_text, leader
 
 
 def _round_players(i: Any) -> Iterator[tuple[str, str]]:
@@ -61,7 +61,7 @@ END_OF_ROUND_INPUTS = Object(
         Die(),
         min_length=P("marker_dice_min"),
         max_length=P("marker_dice_max"),
-        label=Figures(
+        label=Fmt(
             gettext_lazy("Dice rolled for the election marker (%(marker_dice_min)s to %(marker_dice_max)s)")
         ),
     ),

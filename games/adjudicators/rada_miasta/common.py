@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy
 
 from games.engine import Fmt, P
 from games.engine.declare import Choice, Int, Map, Object
-from games.engine.rules import active
 
 GAME = "rada-miasta"
 
@@ -53,27 +52,12 @@ CARD_LABELS = {
 # ---------------------------------------------------------------- shared declarations
 
 
-class _ParameterNames(dict):
-    def __missing__(self, name: str) -> str:
-        return name
-
-
-class EditionFmt(Fmt):
-    """``Fmt`` that, drawn outside any edition (the OpenAPI document: ``adj.schema(None)``),
-    names the parameter ("0-max_support") instead of failing on the missing figure."""
-
-    def __str__(self) -> str:
-        if active() is None:
-            return str(self.message) % _ParameterNames()
-        return super().__str__()
-
-
 def group_support(**kw: Any) -> Map:
     """One player's support per group: 0 to ``max_support`` (rm.support.limits)."""
     return Map(
         Choice(GROUPS, labels=GROUP_LABELS),
         Int(0, P("max_support")),
-        help=EditionFmt(
+        help=Fmt(
             gettext_lazy("Support points per social group, 0-%(max_support)s; a group left out counts as 0.")
         ),
         **kw,
@@ -90,7 +74,7 @@ def district(**kw: Any) -> Object:
             required=False,
             nullable=True,
             label=gettext_lazy("Stage"),
-            help=EditionFmt(gettext_lazy("1-%(max_stage)s; not needed for a Terrain.")),
+            help=Fmt(gettext_lazy("1-%(max_stage)s; not needed for a Terrain.")),
         ),
         **kw,
     )

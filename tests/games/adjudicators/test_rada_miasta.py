@@ -1252,7 +1252,7 @@ def test_the_schema_drawn_outside_any_edition_names_the_parameters(referee):
     support = referee.adj("support-gain").schema(None)["properties"]["support"]
     assert (
         support["description"]
-        == "Support points per social group, 0-max_support; a group left out counts as 0."
+        == "Support points per social group, 0-‹max_support›; a group left out counts as 0."
     )
     stage = referee.adj("council-vote").schema(None)["properties"]["district"]["properties"]["stage"]
-    assert "1-max_stage; not needed for a Terrain." in str(stage)
+    assert "1-‹max_stage›; not needed for a Terrain." in str(stage)
