@@ -7,6 +7,7 @@ from __future__ import annotations
 import unicodedata
 import uuid
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -206,7 +207,20 @@ class Edition(models.Model):
         return f"{self.game_id}: {self.name}"
 
 
+class EditionEntryQuerySet(AppendOnlyQuerySet):
+    def repoint(self, version: ClauseVersion) -> int:
+        """Point these entries of a draft edition at ``version`` (``draft_entries`` only)."""
+        if self.exclude(edition__status=Edition.Status.DRAFT).exists():
+            raise ImmutableError("only a draft edition's entries can be repointed")
+        return models.QuerySet.update(self, version=version)
+
+
 class EditionEntry(AppendOnlyModel):
+    """One clause version in an edition. Append-only, except that a draft edition's entry
+    is repointed when the designer revises its clause (``rules.services.clause_revise``)."""
+
+    objects = EditionEntryQuerySet.as_manager()
+
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, related_name="entries")
     clause = models.ForeignKey(Clause, on_delete=models.PROTECT, related_name="+")
     version = models.ForeignKey(ClauseVersion, on_delete=models.PROTECT, related_name="+")
@@ -218,6 +232,10 @@ class EditionEntry(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.edition_id}: {self.version}"
+
+    @classmethod
+    def draft_entries(cls, draft: Edition) -> EditionEntryQuerySet:
+        return cls.objects.filter(edition=draft, edition__status=Edition.Status.DRAFT)
 
 
 class Variant(models.Model):
@@ -335,3 +353,36 @@ class TableRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} row {self.position}"
+
+
+class Role(models.Model):
+    """What a user may write: designer of a game, translator or reviewer of a language
+    (of one game, or of every game when ``game`` is empty). The one permission model for
+    pages and API alike (``rules.permissions``); superusers may do everything, everyone
+    else reads everything and writes only rulings."""
+
+    class Kind(models.TextChoices):
+        DESIGNER = "designer", _("Designer")
+        TRANSLATOR = "translator", _("Translator")
+        REVIEWER = "reviewer", _("Reviewer")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roles")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True, related_name="roles")
+    lang = models.CharField(max_length=20, blank=True, help_text=_("BCP 47 code (translators, reviewers)."))
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "game", "lang"], name="uniq_role"),
+            models.CheckConstraint(
+                condition=~Q(kind="designer") | (Q(game__isnull=False) & Q(lang="")),
+                name="designer_role_names_a_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="designer") | ~Q(lang=""), name="language_role_names_a_language"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = self.game.slug if self.game_id else "*"
+        return f"{self.user} {self.kind} {where}{' ' + self.lang if self.lang else ''}"

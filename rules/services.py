@@ -11,9 +11,10 @@ import uuid
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 
 from . import corpus as corpus_files
+from . import params
 from .models import (
     Clause,
     ClauseVersion,
@@ -319,6 +320,31 @@ def _edition_publish(
     return edition
 
 
+class BindingsBroken(ValueError):
+    """A revised text no longer states a parameter's figure: re-bind or remove it."""
+
+    def __init__(self, errors: dict[str, str], *, text: str):
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        self.errors = errors
+        self.text = text
+
+
+def rebound(previous: dict[str, str], text: str, changes: dict[str, str | None] | None = None) -> dict[str, str]:
+    """The bindings of a new version of a clause: the previous version's, with ``changes``
+    (name → new template, or None to remove it), each read from ``text``; raises
+    ``BindingsBroken`` naming every parameter whose words are gone (or doubled)."""
+    bindings = dict(previous)
+    for name, template in (changes or {}).items():
+        if template is None:
+            bindings.pop(name, None)
+        else:
+            bindings[name] = template
+    _readings, errors = params.read_all(bindings, corpus_files.normalise(text))
+    if errors:
+        raise BindingsBroken(errors, text=text)
+    return bindings
+
+
 @transaction.atomic
 def clause_revise(
     *,
@@ -329,9 +355,20 @@ def clause_revise(
     author: str = "",
     expected_version: int,
     now: dt.datetime,
+    draft: Edition | None = None,
+    bindings: dict[str, str | None] | None = None,
 ) -> ClauseVersion:
-    """Add a new version of ``clause``; refuse if someone else revised it first."""
-    latest = ClauseVersion.objects.select_for_update().filter(clause=clause).order_by("-number").first()
+    """Add a new version of ``clause``; refuse if someone else revised it first.
+
+    The new version inherits the parameter bindings of the one it revises (with
+    ``bindings`` changes) and must still state each figure in its own words. With
+    ``draft``, the draft edition's entry for the clause points at the new version; the
+    published editions are untouched.
+    """
+    # Lock the clause, then read its newest version: a racing revision waits here and then
+    # sees the winner's version, so it gets a Conflict rather than a duplicate number.
+    Clause.objects.select_for_update().filter(pk=clause.pk).first()
+    latest = ClauseVersion.objects.filter(clause=clause).order_by("-number").first()
     current_number = latest.number if latest else 0
     if current_number != expected_version:
         raise Conflict(
@@ -339,6 +376,7 @@ def clause_revise(
             current_revision=current_number,
             text=text,
         )
+    new_bindings = rebound(latest.bindings if latest else {}, text, bindings)
     version = ClauseVersion.objects.create(
         clause=clause,
         number=current_number + 1,
@@ -347,10 +385,66 @@ def clause_revise(
         note=note,
         author=author,
         created_at=now,
-        bindings=latest.bindings if latest else {},
+        bindings=new_bindings,
     )
+    if draft is not None:
+        if draft.status != Edition.Status.DRAFT or draft.game_id != clause.game_id:
+            raise ValueError(f"edition {draft.number} is not a draft of {clause.game_id}")
+        EditionEntry.draft_entries(draft).filter(clause=clause).repoint(version)
     catalogue_touch(game_id=clause.game_id)
     return version
+
+
+class DraftOutdated(Exception):
+    """The draft was opened from an edition that is no longer the latest published one."""
+
+
+@transaction.atomic
+def draft_open(*, game: Game, author: str, now: dt.datetime, name: str | None = None) -> Edition:
+    """Open a draft edition of ``game``: a copy of its latest published edition."""
+    Game.objects.select_for_update().filter(pk=game.pk).first()
+    current = Edition.objects.get(game=game, is_current=True)
+    number = (Edition.objects.filter(game=game).aggregate(n=Max("number"))["n"] or 0) + 1
+    draft = Edition.objects.create(
+        game=game,
+        number=number,
+        name=name or f"Draft {number}",
+        created_at=now,
+        is_current=False,
+        status=Edition.Status.DRAFT,
+        based_on=current,
+        opened_by=author,
+    )
+    EditionEntry.objects.bulk_create(
+        EditionEntry(edition=draft, clause_id=e.clause_id, version_id=e.version_id, position=e.position)
+        for e in current.entries.all()
+    )
+    catalogue_touch(game_id=game.id)
+    return draft
+
+
+@transaction.atomic
+def draft_publish(*, draft: Edition, now: dt.datetime, name: str | None = None) -> Edition:
+    """Make the draft the game's current published edition; refuse (``DraftOutdated``) if
+    another edition was published since it was opened, so no one's edits are dropped."""
+    Game.objects.select_for_update().filter(pk=draft.game_id).first()
+    draft = Edition.objects.get(pk=draft.pk)
+    if draft.status != Edition.Status.DRAFT:
+        raise DraftOutdated(f"edition {draft.number} is already published")
+    current = Edition.objects.filter(game_id=draft.game_id, is_current=True).first()
+    if current is not None and current.pk != draft.based_on_id:
+        raise DraftOutdated(
+            f"edition {current.number} was published after this draft was opened from edition "
+            f"{draft.based_on.number if draft.based_on else '-'}; open a new draft"
+        )
+    Edition.objects.filter(game_id=draft.game_id, is_current=True).update(is_current=False)
+    draft.status = Edition.Status.PUBLISHED
+    draft.is_current = True
+    draft.published_at = now
+    draft.name = name or (draft.name if not draft.name.startswith("Draft ") else f"Edition {draft.number}")
+    draft.save(update_fields=["status", "is_current", "published_at", "name"])
+    catalogue_touch(game_id=draft.game_id)
+    return draft
 
 
 @transaction.atomic
@@ -360,9 +454,13 @@ def edition_publish(*, game: Game, name: str | None, now: dt.datetime) -> Editio
     current = Edition.objects.get(game=game, is_current=True)
     clause_ids = list(current.entries.order_by("position").values_list("clause_id", flat=True))
     newest: dict[int, ClauseVersion] = {}
+    # A version written in a draft edition is published with that draft, never by this.
+    in_drafts = EditionEntry.objects.filter(edition__status=Edition.Status.DRAFT).values("version_id")
+    in_published = EditionEntry.objects.filter(edition__status=Edition.Status.PUBLISHED).values("version_id")
     for v in (
         ClauseVersion.objects.filter(clause_id__in=clause_ids)
         .exclude(status=ClauseVersion.Status.DRAFT)
+        .exclude(Q(id__in=in_drafts) & ~Q(id__in=in_published))
         .select_related("clause")
         .order_by("number")
     ):

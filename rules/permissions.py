@@ -1,0 +1,67 @@
+"""Who may write what: one permission model for pages and API alike.
+
+Roles (``rules.models.Role``): a designer of a game revises its clauses, opens and
+publishes its drafts; a translator of a language (of one game or of all) writes
+translations into it; a reviewer of a language approves them. A superuser may do
+everything. Everyone else — anonymous, signed in without a role, staff — reads
+everything and writes only rulings. Each predicate costs at most one query.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from rest_framework.permissions import BasePermission
+
+from .models import Game, Role
+
+
+def _roles(user, kind: str):
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return None
+    return Role.objects.filter(user=user, kind=kind)
+
+
+def can_design(user, game: Game | int) -> bool:
+    """Whether ``user`` may edit ``game``'s rules (drafts, clause versions, publishing)."""
+    if getattr(user, "is_superuser", False) and user.is_active:
+        return True
+    roles = _roles(user, Role.Kind.DESIGNER)
+    return roles is not None and roles.filter(game=game).exists()
+
+
+def designed_games(user) -> list[int]:
+    """The ids of the games ``user`` designs (every game for a superuser)."""
+    if getattr(user, "is_superuser", False) and user.is_active:
+        return list(Game.objects.values_list("id", flat=True))
+    roles = _roles(user, Role.Kind.DESIGNER)
+    return [] if roles is None else list(roles.values_list("game_id", flat=True))
+
+
+def _language_role(user, kind: str, game: Game | int, lang: str) -> bool:
+    if getattr(user, "is_superuser", False) and user.is_active:
+        return True
+    roles = _roles(user, kind)
+    return roles is not None and roles.filter(Q(game=game) | Q(game__isnull=True), lang=lang).exists()
+
+
+def can_translate(user, game: Game | int, lang: str) -> bool:
+    """Whether ``user`` may write translations of ``game`` into ``lang``."""
+    return _language_role(user, Role.Kind.TRANSLATOR, game, lang)
+
+
+def can_review(user, game: Game | int, lang: str) -> bool:
+    """Whether ``user`` may approve translations of ``game`` into ``lang``."""
+    return _language_role(user, Role.Kind.REVIEWER, game, lang)
+
+
+class IsDesignerOfGame(BasePermission):
+    """API: the view's ``slug`` game must be one the user designs (401 when anonymous)."""
+
+    message = "Only a designer of this game may do this."
+
+    def has_permission(self, request, view) -> bool:
+        if not getattr(request.user, "is_authenticated", False):
+            return False
+        game = Game.objects.filter(slug=view.kwargs.get("slug")).values_list("id", flat=True).first()
+        # An unknown game is the view's 404 to give; a user with no role is refused there too.
+        return game is None or can_design(request.user, game)
