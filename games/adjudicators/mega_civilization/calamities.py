@@ -15,10 +15,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Fmt, P, Reasoning, Result, Rules, adjudicator, names
+from games.engine import P, Reasoning, Result, Rules, adjudicator, names
 from games.engine.declare import Bool, Int, List, Object, Str
 
-from .common import GAME
+from .common import GAME, Figures
 
 # ---------------------------------------------------------------------------
 # calamity-hand
@@ -108,7 +108,7 @@ def calamity_hand(i: Any, *, variant: str, rules: Rules) -> Result:
         r.gap(
             "mc.calamity-selection.hand",
             question=_(
-                "The text allows up to so many Major 'or' so many Minor: may one hand mix Major and Minor calamities?"
+                "The text allows so many Major 'or' so many Minor calamities: may one hand mix the two kinds?"
             ),
             assumed=_("Yes: the limits are at most %(max)s in all and at most %(maxM)s of them Major.")
             % {"max": rules.param("calamity_hand_max"), "maxM": rules.param("calamity_major_max")},
@@ -132,7 +132,7 @@ HAND_LIMIT_INPUTS = Object(
         P("small_game_min_players"),
         P("large_game_max_players"),
         label=gettext_lazy("Players in the game"),
-        help=Fmt(
+        help=Figures(
             gettext_lazy(
                 "The text gives a hand limit only for games of %(small_game_min_players)s to "
                 "%(large_game_max_players)s players."

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Fmt, Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
 from games.engine.declare import Bool, Choice, Int, Map, Object, Player
 
 from .common import (
@@ -21,6 +21,7 @@ from .common import (
     MAX_CITIES,
     MAX_TOKENS,
     STACKS,
+    Figures,
     ast_order,
     ast_order_covers_players,
     known_players,
@@ -43,7 +44,7 @@ TRADE_CARDS_INPUTS = Object(
         Player(),
         Bool(),
         default={},
-        label=Fmt(
+        label=Figures(
             gettext_lazy(
                 "Players who want to buy a card of stack %(purchase_stack)s for %(purchase_price)s treasury tokens"
             )

@@ -1401,3 +1401,21 @@ def test_ship_payment_follows_its_figures(referee, paid, option):
     area, other, treasury = paid
     raw = {"area_tokens": area, "other_area_tokens": other, "treasury": treasury}
     assert draft.outcome("ship-payment", raw)["option"] == option
+
+
+def test_labels_carry_the_figures_and_read_outside_an_edition(referee):
+    trade_schema = referee.adj("trade-cards").schema(referee.rules)
+    assert trade_schema["properties"]["buy_stack_9"]["title"] == (
+        "Players who want to buy a card of stack 9 for 15 treasury tokens"
+    )
+    draft = referee.with_params(purchase_price=12)
+    assert (
+        "for 12 treasury tokens"
+        in draft.adj("trade-cards").schema(draft.rules)["properties"]["buy_stack_9"]["title"]
+    )
+    # The OpenAPI document is drawn under no edition: the parameters are named instead.
+    assert referee.adj("trade-cards").schema(None)["properties"]["buy_stack_9"]["title"] == (
+        "Players who want to buy a card of stack [purchase_stack] for [purchase_price] treasury tokens"
+    )
+    hand = referee.adj("hand-limit").schema(referee.rules)["properties"]["players"]
+    assert hand["description"] == "The text gives a hand limit only for games of 5 to 18 players."
