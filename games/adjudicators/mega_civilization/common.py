@@ -1,0 +1,110 @@
+"""Mega Civilization: the vocabulary and declarations every phase module shares.
+
+The list of players and the A.S.T. order (section "ast-order", ``mc.ast-order.*``) are
+declared here once. ``ast_order`` lists players in A.S.T. order: the first acts first and
+wins an A.S.T. tie-break (CONTRACT.md §4).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import Fmt, P, names
+from games.engine.declare import Field, List, Object, Player
+from games.engine.rules import active
+
+GAME = "mega-civilization"
+
+# The text gives no token counts; these bounds only keep inputs sane (not text figures).
+MAX_TOKENS = 999
+MAX_LIMIT = 99
+# The trade-card stacks are numbered 1 to 9 (the deck's layout, which the summary takes
+# for granted: mc.trade-cards.acquisition draws from stacks 1..n, mc.trade-cards.buy-stack-9
+# names stack 9). This is the input's vocabulary, not a figure a clause states.
+STACKS = tuple(str(n) for n in range(1, 10))
+
+# The most players any clause allows: "9 για παιγνίδι με 12 έως 18 παίκτες"
+# (mc.hand-limit.12-to-18, bound as ``large_game_max_players``).
+MAX_PLAYERS = P("large_game_max_players")
+# "και τις 9 πόλεις τους" (mc.tax.revolt-city-destroyed): the city pieces of one player.
+MAX_CITIES = P("cities_per_player")
+
+
+class Figures(Fmt):
+    """A label or help text carrying parameters' figures (``Fmt``) that also reads outside an edition.
+
+    The OpenAPI document is drawn under no edition (``adj.schema(None)``), where ``Fmt``
+    would fail on its placeholders; there the parameters are named instead ("[purchase_price]"),
+    as the document names parameter bounds.
+    """
+
+    def __str__(self) -> str:
+        if active() is None:
+            return re.sub(r"%\((\w+)\)s", r"[\1]", str(self.message))
+        return super().__str__()
+
+
+def players(**fields: Field) -> List:
+    """The list of players, each ``{name, **fields}``; names are checked by ``PLAYER_CHECKS``."""
+    return List(
+        Object(name=Player(label=gettext_lazy("Player")), **fields),
+        min_length=1,
+        max_length=MAX_PLAYERS,
+        label=gettext_lazy("Players"),
+    )
+
+
+def ast_order(*, optional: bool = False, label: Any = None) -> List:
+    """The A.S.T. order (mc.ast-order.ties): the first listed acts first."""
+    if optional:
+        return List(
+            Player(),
+            max_length=MAX_PLAYERS,
+            unique=True,
+            default=[],
+            label=label or gettext_lazy("A.S.T. order (optional)"),
+        )
+    return List(
+        Player(),
+        min_length=1,
+        max_length=MAX_PLAYERS,
+        unique=True,
+        label=label or gettext_lazy("A.S.T. order (first acts first)"),
+    )
+
+
+def player_names(i: Any) -> list[str]:
+    return [p.name for p in i.players]
+
+
+def ast_order_covers_players(i: Any) -> Iterator[tuple[str, str]]:
+    """Every name in ``ast_order`` is a player, and every player is in it."""
+    known = player_names(i)
+    for n, name in enumerate(i.ast_order):
+        if name not in known:
+            yield f"ast_order.{n}", _("Unknown player: %(p)s.") % {"p": name}
+    missing = [name for name in known if name not in i.ast_order]
+    if missing:
+        yield (
+            "ast_order",
+            _("The A.S.T. order must list every player; missing: %(p)s.") % {"p": names(missing)},
+        )
+
+
+def known_players(field: str) -> Any:
+    """An input check that every name (or key) of ``field`` is one of the players."""
+
+    def check(i: Any) -> Iterator[tuple[str, str]]:
+        known = player_names(i)
+        value = getattr(i, field)
+        is_list = isinstance(value, tuple)
+        for n, name in enumerate(value):
+            if name not in known:
+                yield f"{field}.{n if is_list else name}", _("Unknown player: %(p)s.") % {"p": name}
+
+    return check

@@ -1,0 +1,275 @@
+"""Mega Civilization, section "winner" (victory points) and section "ast-move" (13.).
+
+- ``victory-points``: ``mc.vp.cities`` (``vp_per_city``), ``mc.vp.cards-under-100``
+  (``vp_card_low`` below ``vp_low_below``), ``mc.vp.cards-100-to-199`` (``vp_card_mid`` for
+  ``vp_mid_from``-``vp_mid_to``), ``mc.vp.cards-above-200`` (``vp_card_high`` above
+  ``vp_high_above``), ``mc.vp.ast-steps`` (``vp_per_ast_step``), ``mc.vp.late-iron-age``
+  (``vp_late_iron_age``).
+- ``ast-move``: ``mc.ast-move.advance`` (``ast_forward``), ``mc.ast-move.no-city-back``
+  (``ast_back``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.engine import Reasoning, Result, Rules, adjudicator, names
+from games.engine.declare import Bool, Int, List, Object
+
+from .common import GAME, MAX_CITIES, MAX_LIMIT
+
+# ---------------------------------------------------------------------------
+# victory-points
+
+VICTORY_POINTS_INPUTS = Object(
+    cities=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
+    cards=List(
+        Int(0, 9999, label=gettext_lazy("Cost")),
+        max_length=200,
+        label=gettext_lazy("Costs of the civilization advance cards held"),
+    ),
+    ast_steps=Int(0, MAX_LIMIT, label=gettext_lazy("Squares the A.S.T. marker has advanced")),
+    sole_late_iron_age=Bool(
+        default=False,
+        label=gettext_lazy("The only player to have passed the Late Iron Age square"),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Bands:
+    """The advance cards by cost band; ``hole`` are costs no band states (read as the top band)."""
+
+    low: list[int]
+    mid: list[int]
+    high: list[int]
+    hole: list[int]
+
+
+def _bands(costs: tuple[int, ...], rules: Rules) -> Bands:
+    """mc.vp.cards-under-100 ("κάτω από 100"), mc.vp.cards-100-to-199 ("100 έως 199"),
+    mc.vp.cards-above-200 ("άνω των 200"). A cost between the middle band's top and "above"
+    (exactly 200) is in no band; a cost below the middle band's bottom but not under the
+    low bound (none as written) is read as middle."""
+    low_below, mid_to, above = (
+        rules.param("vp_low_below"),
+        rules.param("vp_mid_to"),
+        rules.param("vp_high_above"),
+    )
+    return Bands(
+        low=[c for c in costs if c < low_below],
+        mid=[c for c in costs if low_below <= c <= mid_to],
+        high=[c for c in costs if c > above],
+        hole=[c for c in costs if mid_to < c <= above],
+    )
+
+
+def _card_points(b: Bands, rules: Rules) -> int:
+    high = len(b.high) + len(b.hole)
+    return (
+        rules.param("vp_card_low") * len(b.low)
+        + rules.param("vp_card_mid") * len(b.mid)
+        + rules.param("vp_card_high") * high
+    )
+
+
+def _explain_cards(r: Reasoning, b: Bands, rules: Rules) -> None:
+    """Steps and the gap of the three card bands (mc.vp.cards-*)."""
+    said = {
+        "lo": rules.param("vp_low_below"),
+        "from": rules.param("vp_mid_from"),
+        "to": rules.param("vp_mid_to"),
+        "above": rules.param("vp_high_above"),
+    }
+    if b.low:
+        r.step(
+            "mc.vp.cards-under-100",
+            _("Cards costing under %(lo)s: %(k)s; victory points: %(p)s.")
+            % {**said, "k": len(b.low), "p": rules.param("vp_card_low") * len(b.low)},
+        )
+    if b.mid:
+        r.step(
+            "mc.vp.cards-100-to-199",
+            _("Cards costing %(from)s to %(to)s: %(k)s; victory points: %(p)s.")
+            % {**said, "k": len(b.mid), "p": rules.param("vp_card_mid") * len(b.mid)},
+        )
+    high = len(b.high) + len(b.hole)
+    if high:
+        r.step(
+            "mc.vp.cards-above-200",
+            _("Cards costing above %(above)s: %(k)s%(x)s; victory points: %(p)s.")
+            % {
+                **said,
+                "k": high,
+                "x": _(" (counting %(n)s in no band: %(c)s)")
+                % {"n": len(b.hole), "c": names(map(str, b.hole))}
+                if b.hole
+                else "",
+                "p": rules.param("vp_card_high") * high,
+            },
+        )
+    if b.hole:
+        r.gap(
+            "mc.vp.cards-above-200",
+            question=_(
+                "A card costing %(c)s is in no band: %(from)s to %(to)s scores %(mid)s, 'above %(above)s' "
+                "scores %(high)s."
+            )
+            % {
+                **said,
+                "c": names(map(str, b.hole)),
+                "mid": rules.param("vp_card_mid"),
+                "high": rules.param("vp_card_high"),
+            },
+            assumed=_(
+                "It scores %(high)s: the bands run on without a hole, so 'above %(above)s' is read as %(first)s "
+                "and above."
+            )
+            % {**said, "high": rules.param("vp_card_high"), "first": said["to"] + 1},
+        )
+
+
+def _explain_ast_and_bonus(r: Reasoning, i: Any, ast: int, bonus: int) -> None:
+    """mc.vp.ast-steps and mc.vp.late-iron-age."""
+    r.step(
+        "mc.vp.ast-steps",
+        ngettext(
+            "The A.S.T. marker advanced %(n)s square: %(p)s points.",
+            "The A.S.T. marker advanced %(n)s squares: %(p)s points.",
+            i.ast_steps,
+        )
+        % {"n": i.ast_steps, "p": ast},
+    )
+    if i.sole_late_iron_age:
+        r.step(
+            "mc.vp.late-iron-age",
+            _("Only this player passed the Late Iron Age square: %(n)s additional points.") % {"n": bonus},
+        )
+        r.gap(
+            "mc.vp.late-iron-age",
+            question=_(
+                "The text does not say who receives the %(n)s points when only one player passed the square."
+            )
+            % {"n": bonus},
+            assumed=_("The one player who passed it."),
+        )
+
+
+@adjudicator(
+    game=GAME,
+    name="victory-points",
+    title=gettext_lazy("How many victory points does a player score?"),
+    inputs=VICTORY_POINTS_INPUTS,
+    clauses=[
+        "mc.vp.cities",
+        "mc.vp.cards-under-100",
+        "mc.vp.cards-100-to-199",
+        "mc.vp.cards-above-200",
+        "mc.vp.ast-steps",
+        "mc.vp.late-iron-age",
+    ],
+    summary=lambda o: _("%(n)s victory points.") % {"n": o["total"]},
+    examples=[
+        {"cities": 7, "cards": [45, 80, 110, 180, 230], "ast_steps": 9, "sole_late_iron_age": True},
+        {"cities": 2, "cards": [200], "ast_steps": 1, "sole_late_iron_age": False},
+    ],
+)
+def victory_points(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Score cities, advance cards by cost, A.S.T. squares and the Late Iron Age bonus."""
+    r = Reasoning()
+    cities = rules.param("vp_per_city") * i.cities
+    r.step(
+        "mc.vp.cities",
+        _("Cities on the map: %(n)s; victory points: %(p)s.") % {"n": i.cities, "p": cities},
+    )
+    bands = _bands(i.cards, rules)
+    _explain_cards(r, bands, rules)
+    cards = _card_points(bands, rules)
+    ast = rules.param("vp_per_ast_step") * i.ast_steps
+    bonus = rules.param("vp_late_iron_age") if i.sole_late_iron_age else 0
+    _explain_ast_and_bonus(r, i, ast, rules.param("vp_late_iron_age"))
+    total = cities + cards + ast + bonus
+    return r.result({"cities": cities, "cards": cards, "ast": ast, "bonus": bonus, "total": total})
+
+
+# ---------------------------------------------------------------------------
+# ast-move
+
+AST_MOVE_INPUTS = Object(
+    meets_requirements=Bool(label=gettext_lazy("Meets the criteria to advance")),
+    cities_on_board=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
+)
+
+
+def _move_summary(o: dict[str, Any]) -> str:
+    n = o["move"]
+    if n > 0:
+        return ngettext(
+            "The marker moves %(n)s square forward.", "The marker moves %(n)s squares forward.", n
+        ) % {"n": n}
+    if n < 0:
+        return ngettext("The marker moves %(n)s square back.", "The marker moves %(n)s squares back.", -n) % {
+            "n": -n
+        }
+    return _("The marker stays where it is.")
+
+
+@adjudicator(
+    game=GAME,
+    name="ast-move",
+    title=gettext_lazy("Does the A.S.T. marker move?"),
+    inputs=AST_MOVE_INPUTS,
+    clauses=["mc.ast-move.advance", "mc.ast-move.no-city-back"],
+    summary=_move_summary,
+    examples=[
+        {"meets_requirements": True, "cities_on_board": 4},
+        {"meets_requirements": False, "cities_on_board": 0},
+    ],
+)
+def ast_move(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Forward when the criteria are met, back with no city on the map."""
+    r = Reasoning()
+    forward, back = rules.param("ast_forward"), rules.param("ast_back")
+    # mc.ast-move.advance: "μετατοπίζει την θέση του δείκτη του κατά ένα τετράγωνο εμπρός".
+    if i.meets_requirements:
+        r.step(
+            "mc.ast-move.advance",
+            ngettext(
+                "The player meets the criteria: his marker moves %(n)s square forward.",
+                "The player meets the criteria: his marker moves %(n)s squares forward.",
+                forward,
+            )
+            % {"n": forward},
+        )
+    else:
+        r.step("mc.ast-move.advance", _("The player does not meet the criteria: no move forward."))
+    # mc.ast-move.no-city-back: "δεν έχει καμία πόλη ... κατά ένα τετράγωνο πίσω".
+    if i.cities_on_board == 0:
+        r.step(
+            "mc.ast-move.no-city-back",
+            ngettext(
+                "He has no city on the map: his marker moves %(n)s square back.",
+                "He has no city on the map: his marker moves %(n)s squares back.",
+                back,
+            )
+            % {"n": back},
+        )
+    else:
+        r.step(
+            "mc.ast-move.no-city-back",
+            _("He has %(n)s cities on the map: no move back.") % {"n": i.cities_on_board},
+        )
+    if i.meets_requirements and i.cities_on_board == 0:
+        r.gap(
+            "mc.ast-move.no-city-back",
+            question=_("The player meets the criteria but has no city on the map: forward, back, or both?"),
+            assumed=_(
+                "Both sentences apply as written: he moves forward and back, and the two moves add up."
+            ),
+        )
+    move = (forward if i.meets_requirements else 0) - (back if i.cities_on_board == 0 else 0)
+    return r.result({"move": move})

@@ -1,0 +1,328 @@
+"""Mega Civilization, section "beneficiary" and section "tax" (1. tax collection).
+
+- ``beneficiary``: ``mc.beneficiary.most-cities`` → ``tie-tokens`` → ``tie-ast``, with the
+  bar of ``mc.tax.revolter-not-beneficiary`` and the fallbacks of ``mc.tax.revolt-*``.
+- ``tax``: ``mc.tax.collection`` (``tax_per_city`` tokens per city), ``mc.tax.revolt``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine.declare import Int, List, Object, Player
+
+from .common import (
+    GAME,
+    MAX_CITIES,
+    MAX_PLAYERS,
+    MAX_TOKENS,
+    ast_order,
+    ast_order_covers_players,
+    known_players,
+    player_names,
+    players,
+)
+
+# ---------------------------------------------------------------------------
+# beneficiary
+
+BENEFICIARY_INPUTS = Object(
+    players=players(
+        cities_in_stock=Int(0, MAX_CITIES, label=gettext_lazy("Cities in stock")),
+        tokens_in_stock=Int(0, MAX_TOKENS, label=gettext_lazy("Tokens in stock")),
+    ),
+    ast_order=ast_order(),
+    exclude=List(
+        Player(),
+        max_length=MAX_PLAYERS,
+        unique=True,
+        default=[],
+        label=gettext_lazy("Players who cannot be beneficiary (e.g. the revolting player)"),
+    ),
+    checks=[unique_names("players"), ast_order_covers_players, known_players("exclude")],
+)
+
+
+def _pick_beneficiary(candidates: list[Any], ast: tuple[str, ...], r: Reasoning) -> tuple[Any, str]:
+    """mc.beneficiary.most-cities, then mc.beneficiary.tie-tokens, then mc.beneficiary.tie-ast."""
+    most = max(p.cities_in_stock for p in candidates)
+    top = [p for p in candidates if p.cities_in_stock == most]
+    if len(top) == 1:
+        r.step(
+            "mc.beneficiary.most-cities",
+            _("%(p)s has the most cities in stock (%(n)s), so %(p)s is the beneficiary.")
+            % {"p": top[0].name, "n": most},
+        )
+        return top[0], "cities"
+    r.step(
+        "mc.beneficiary.most-cities",
+        _("%(p)s are tied with %(n)s cities in stock each.") % {"p": names(p.name for p in top), "n": most},
+    )
+    most_tokens = max(p.tokens_in_stock for p in top)
+    top = [p for p in top if p.tokens_in_stock == most_tokens]
+    if len(top) == 1:
+        r.step(
+            "mc.beneficiary.tie-tokens",
+            _("Of them %(p)s has the most tokens in stock (%(n)s), so %(p)s is the beneficiary.")
+            % {"p": top[0].name, "n": most_tokens},
+        )
+        return top[0], "tokens"
+    r.step(
+        "mc.beneficiary.tie-tokens",
+        _("%(p)s are still tied with %(n)s tokens in stock each.")
+        % {"p": names(p.name for p in top), "n": most_tokens},
+    )
+    # mc.beneficiary.tie-ast: "ακολουθήστε την κατάταξη Π.Α.Μ." — the first ranked wins.
+    first = min(top, key=lambda p: ast.index(p.name))
+    r.step(
+        "mc.beneficiary.tie-ast",
+        _("The A.S.T. ranking decides: %(p)s comes first of them, so %(p)s is the beneficiary.")
+        % {"p": first.name},
+    )
+    return first, "ast"
+
+
+def _bar_revolters(i: Any, r: Reasoning) -> set[str]:
+    """mc.tax.revolter-not-beneficiary: the excluded players cannot be beneficiary."""
+    excluded = set(i.exclude)
+    if excluded:
+        r.step(
+            "mc.tax.revolter-not-beneficiary",
+            _("%(p)s cannot be the beneficiary (a player who suffers a tax revolt cannot be).")
+            % {"p": names(p for p in player_names(i) if p in excluded)},
+        )
+        r.gap(
+            "mc.tax.revolter-not-beneficiary",
+            question=_("The text bars only a player who suffers a tax revolt from being beneficiary."),
+            assumed=_(
+                "Every player listed under 'exclude' is barred, whatever the reason given at the table."
+            ),
+        )
+    return excluded
+
+
+@adjudicator(
+    game=GAME,
+    name="beneficiary",
+    title=gettext_lazy("Who is the beneficiary?"),
+    inputs=BENEFICIARY_INPUTS,
+    clauses=[
+        "mc.beneficiary.most-cities",
+        "mc.beneficiary.tie-tokens",
+        "mc.beneficiary.tie-ast",
+        "mc.tax.revolter-not-beneficiary",
+        "mc.tax.revolt-next-beneficiary",
+    ],
+    summary=lambda o: (
+        _("%(p)s is the beneficiary (decided by %(by)s).") % {"p": o["beneficiary"], "by": o["decided_by"]}
+        if o["beneficiary"]
+        else _("No player can be the beneficiary.")
+    ),
+    examples=[
+        {
+            "players": [
+                {"name": "Ala", "cities_in_stock": 5, "tokens_in_stock": 20},
+                {"name": "Bartek", "cities_in_stock": 5, "tokens_in_stock": 31},
+                {"name": "Celina", "cities_in_stock": 7, "tokens_in_stock": 12},
+                {"name": "Darek", "cities_in_stock": 3, "tokens_in_stock": 40},
+                {"name": "Ewa", "cities_in_stock": 4, "tokens_in_stock": 25},
+            ],
+            "ast_order": ["Darek", "Ala", "Ewa", "Bartek", "Celina"],
+            "exclude": ["Celina"],
+        },
+        {
+            "players": [
+                {"name": "Ala", "cities_in_stock": 5, "tokens_in_stock": 20},
+                {"name": "Bartek", "cities_in_stock": 5, "tokens_in_stock": 20},
+            ],
+            "ast_order": ["Bartek", "Ala"],
+        },
+    ],
+)
+def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Name the beneficiary: most cities in stock, then most tokens, then A.S.T. order."""
+    r = Reasoning()
+    excluded = _bar_revolters(i, r)
+    candidates = [p for p in i.players if p.name not in excluded]
+    if not candidates:
+        r.step(
+            "mc.beneficiary.most-cities",
+            _("Every player is excluded, so nobody can be the beneficiary."),
+        )
+        return r.result({"beneficiary": None, "decided_by": None})
+    chosen, decided_by = _pick_beneficiary(candidates, i.ast_order, r)
+    if chosen.cities_in_stock == 0:
+        # mc.tax.revolt-next-beneficiary / mc.tax.revolt-city-destroyed ("και τις 9 πόλεις").
+        r.gap(
+            "mc.tax.revolt-next-beneficiary",
+            question=_(
+                "The beneficiary has no city in stock. In a tax revolt he could not replace the city: a new "
+                "beneficiary is chosen, and when every player has all %(n)s cities in play the city is "
+                "destroyed."
+            )
+            % {"n": rules.param("cities_per_player")},
+            assumed=_(
+                "The definition still names him; for a tax revolt, exclude players with no city in stock "
+                "(if none is left, the revolting city is destroyed)."
+            ),
+        )
+    return r.result({"beneficiary": chosen.name, "decided_by": decided_by})
+
+
+# ---------------------------------------------------------------------------
+# tax
+
+TAX_INPUTS = Object(
+    players=players(
+        cities=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
+        stock=Int(0, MAX_TOKENS, label=gettext_lazy("Population tokens in stock")),
+    ),
+    checks=[unique_names("players")],
+)
+
+
+@dataclass(frozen=True)
+class TaxBill:
+    """One player's tax under mc.tax.collection: what is due, paid, and which cities revolt."""
+
+    due: int
+    covered: int  # cities whose tax is paid in full
+    paid: int
+    revolting: int
+
+
+def _tax_bill(cities: int, stock: int, per_city: int) -> TaxBill:
+    """mc.tax.collection: "μεταφέρουν 2 tokens ... για κάθε πόλη" — the tax is owed per city.
+
+    A player short of tax pays the full per-city figure for as many cities as his stock
+    covers (``per_city × ⌊stock / per_city⌋``); a remainder smaller than one city's tax
+    pays for no city, so it stays in stock. mc.tax.revolt: each city whose tax is not
+    paid ("δεν έχει να πληρώσει τους φόρους του") revolts.
+    """
+    due = per_city * cities
+    covered = cities if stock >= due else stock // per_city
+    return TaxBill(due=due, covered=covered, paid=per_city * covered, revolting=cities - covered)
+
+
+def _explain_short(r: Reasoning, p: Any, bill: TaxBill, per_city: int) -> None:
+    """Steps and gaps of a player who cannot pay his whole tax (mc.tax.collection, mc.tax.revolt)."""
+    r.step(
+        "mc.tax.collection",
+        _(
+            "%(p)s owes %(d)s tokens for %(c)s cities but has only %(s)s in stock: he pays %(t)s tokens per "
+            "city for %(k)s of the cities (%(paid)s tokens); %(left)s stay in stock."
+        )
+        % {
+            "p": p.name,
+            "c": p.cities,
+            "d": bill.due,
+            "s": p.stock,
+            "t": per_city,
+            "k": bill.covered,
+            "paid": bill.paid,
+            "left": p.stock - bill.paid,
+        },
+    )
+    r.step(
+        "mc.tax.revolt",
+        _("%(p)s cannot pay his taxes: %(n)s of his cities revolt and may be taken by the beneficiary.")
+        % {"p": p.name, "n": bill.revolting},
+    )
+    if p.stock > 0:
+        r.gap(
+            "mc.tax.collection",
+            question=_("Does a player who cannot pay all his taxes pay what he can?"),
+            assumed=_(
+                "He pays %(t)s tokens for each city his stock covers in full; a remainder too small for "
+                "one city's tax pays for nothing and stays in stock, and the cities not covered revolt."
+            )
+            % {"t": per_city},
+        )
+    if bill.revolting > 1:
+        r.gap(
+            "mc.tax.revolt",
+            question=_(
+                "How many cities revolt when a player cannot pay for several? The text speaks of one "
+                "city ('whichever city he wishes')."
+            ),
+            assumed=_("One city revolts for each city whose %(t)s tokens of tax cannot be paid.")
+            % {"t": per_city},
+        )
+
+
+def _revolts(r: Reasoning, rebels: list[str]) -> None:
+    """mc.tax.paid-skip-revolt, mc.tax.revolter-not-beneficiary, mc.tax.revolt-ast-order."""
+    if not rebels:
+        r.step("mc.tax.paid-skip-revolt", _("All taxes are paid, so step 1.2 (tax revolts) is skipped."))
+        return
+    r.step(
+        "mc.tax.revolter-not-beneficiary",
+        _("%(p)s cannot be the beneficiary of any revolting city.") % {"p": names(rebels)},
+    )
+    if len(rebels) > 1:
+        r.step(
+            "mc.tax.revolt-ast-order",
+            _("%(n)s players suffer a tax revolt, so the revolts are resolved in A.S.T. order.")
+            % {"n": len(rebels)},
+        )
+
+
+def _revolt_summary(o: dict[str, Any]) -> str:
+    if any(o["revolting_cities"].values()):
+        return _("Cities revolt: %(r)s.") % {
+            "r": names(f"{p} {n}" for p, n in o["revolting_cities"].items() if n)
+        }
+    return _("Every player pays his taxes in full; no city revolts.")
+
+
+@adjudicator(
+    game=GAME,
+    name="tax",
+    title=gettext_lazy("How much tax does each player pay, and do cities revolt?"),
+    inputs=TAX_INPUTS,
+    clauses=[
+        "mc.tax.collection",
+        "mc.tax.paid-skip-revolt",
+        "mc.tax.revolt",
+        "mc.tax.revolt-ast-order",
+        "mc.tax.revolter-not-beneficiary",
+    ],
+    summary=_revolt_summary,
+    examples=[
+        {
+            "players": [
+                {"name": "Ala", "cities": 3, "stock": 10},
+                {"name": "Bartek", "cities": 4, "stock": 5},
+                {"name": "Celina", "cities": 0, "stock": 2},
+            ]
+        },
+    ],
+)
+def tax(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Collect the tax per city from stock, whole cities only; count the cities that revolt."""
+    r = Reasoning()
+    per_city = rules.param("tax_per_city")
+    bills = {p.name: _tax_bill(p.cities, p.stock, per_city) for p in i.players}
+    for p in i.players:
+        bill = bills[p.name]
+        if bill.revolting:
+            _explain_short(r, p, bill, per_city)
+        else:
+            r.step(
+                "mc.tax.collection",
+                _("%(p)s: %(d)s tokens due for %(c)s cities move from stock (%(s)s) to the treasury.")
+                % {"p": p.name, "c": p.cities, "d": bill.due, "s": p.stock},
+            )
+    _revolts(r, [name for name, bill in bills.items() if bill.revolting])
+    return r.result(
+        {
+            "due": {name: b.due for name, b in bills.items()},
+            "paid": {name: b.paid for name, b in bills.items()},
+            "revolting_cities": {name: b.revolting for name, b in bills.items()},
+        }
+    )

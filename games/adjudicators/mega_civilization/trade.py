@@ -1,0 +1,212 @@
+"""Mega Civilization, section "trade-cards" (6. acquisition of trade cards).
+
+- ``trade-cards``: ``mc.trade-cards.acquisition`` (fewest cities first, ``cards_per_stack``
+  from each stack 1..n), ``mc.ast-order.ties`` for equal cities,
+  ``mc.trade-cards.empty-stack-water`` (``water_cards``), ``mc.trade-cards.buy-stack-9``
+  (``purchase_stack``, ``purchase_price``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine.declare import Bool, Choice, Int, Map, Object, Player
+
+from .common import (
+    GAME,
+    MAX_CITIES,
+    MAX_TOKENS,
+    STACKS,
+    Figures,
+    ast_order,
+    ast_order_covers_players,
+    known_players,
+    players,
+)
+
+TRADE_CARDS_INPUTS = Object(
+    players=players(
+        cities=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
+        treasury=Int(0, MAX_TOKENS, label=gettext_lazy("Treasury tokens")),
+    ),
+    ast_order=ast_order(),
+    stacks=Map(
+        Choice(STACKS),
+        Int(0, MAX_TOKENS),
+        complete=True,
+        label=gettext_lazy("Cards left in trade stacks 1 to 9"),
+    ),
+    buy_stack_9=Map(
+        Player(),
+        Bool(),
+        default={},
+        label=Figures(
+            gettext_lazy(
+                "Players who want to buy a card of stack %(purchase_stack)s for %(purchase_price)s treasury tokens"
+            )
+        ),
+    ),
+    checks=[unique_names("players"), ast_order_covers_players, known_players("buy_stack_9")],
+)
+
+
+def _draw_order(i: Any, r: Reasoning) -> list[Any]:
+    """mc.trade-cards.acquisition: "ξεκινώντας με εκείνον που έχει τις λιγότερες πόλεις";
+    players with as many cities follow the A.S.T. order (mc.ast-order.ties)."""
+    ast = {name: n for n, name in enumerate(i.ast_order)}
+    ordered = sorted(i.players, key=lambda p: (p.cities, ast[p.name]))
+    r.step(
+        "mc.trade-cards.acquisition",
+        _("Players draw starting with the fewest cities: %(o)s.")
+        % {"o": names(f"{p.name} ({p.cities})" for p in ordered)},
+    )
+    counts = [p.cities for p in ordered]
+    tied = sorted({c for c in counts if counts.count(c) > 1})
+    if tied:
+        groups = [[p.name for p in ordered if p.cities == c] for c in tied]
+        r.step(
+            "mc.ast-order.ties",
+            _("Players with as many cities as another draw in A.S.T. order: %(g)s.")
+            % {"g": "; ".join(names(g) for g in groups)},
+        )
+        r.gap(
+            "mc.trade-cards.acquisition",
+            question=_("Who draws first among players with the same number of cities?"),
+            assumed=_(
+                "The A.S.T. order, the text's general rule for a tie it does not settle: the player first in "
+                "A.S.T. order draws first."
+            ),
+        )
+    return ordered
+
+
+def _draw(stacks: dict[str, int], cities: int, rules: Rules) -> list[Any]:
+    """mc.trade-cards.acquisition: one card ("μία κάρτα") from each stack 1..n for n cities;
+    mc.trade-cards.empty-stack-water: a stack that is empty gives a Water card ("μία κάρτα Νερού")."""
+    per_stack, water = rules.param("cards_per_stack"), rules.param("water_cards")
+    got: list[Any] = []
+    for n in range(1, min(cities, len(STACKS)) + 1):
+        take = min(per_stack, stacks[str(n)])
+        stacks[str(n)] -= take
+        got.extend([n] * take)
+        if take < per_stack:
+            got.extend(["water"] * water)
+    return got
+
+
+def _explain_draw(r: Reasoning, p: Any, got: list[Any], rules: Rules) -> None:
+    if not got:
+        r.step("mc.trade-cards.acquisition", _("%(p)s has no city and draws no trade card.") % {"p": p.name})
+        return
+    r.step(
+        "mc.trade-cards.acquisition",
+        ngettext(
+            "%(p)s has %(c)s city and draws %(k)s card from stack 1.",
+            "%(p)s has %(c)s cities and draws %(k)s card from each of stacks 1 to %(c)s.",
+            p.cities,
+        )
+        % {"p": p.name, "c": p.cities, "k": rules.param("cards_per_stack")},
+    )
+    short = sorted(
+        {n for n in range(1, min(p.cities, len(STACKS)) + 1) if got.count(n) < rules.param("cards_per_stack")}
+    )
+    if short:
+        r.step(
+            "mc.trade-cards.empty-stack-water",
+            _("Empty stacks (%(s)s): %(p)s draws %(w)s Water card for each.")
+            % {"s": names(str(n) for n in short), "p": p.name, "w": rules.param("water_cards")},
+        )
+
+
+def _buy(r: Reasoning, p: Any, stacks: dict[str, int], treasury: dict[str, int], rules: Rules) -> bool:
+    """mc.trade-cards.buy-stack-9: "μία κάρτα από την στοίβα 9 με την πληρωμή 15 tokens θησαυρού"."""
+    price, stack = rules.param("purchase_price"), str(rules.param("purchase_stack"))
+    said = {"p": p.name, "t": p.treasury, "price": price, "s": stack}
+    if p.treasury < price:
+        r.step(
+            "mc.trade-cards.buy-stack-9",
+            _("%(p)s has %(t)s treasury tokens, fewer than %(price)s: he cannot buy a card of stack %(s)s.")
+            % said,
+        )
+        return False
+    if stacks.get(stack, 0) == 0:
+        r.step(
+            "mc.trade-cards.buy-stack-9",
+            _("Stack %(s)s is empty when %(p)s wants to buy: there is no card to buy.") % said,
+        )
+        r.gap(
+            "mc.trade-cards.buy-stack-9",
+            question=_(
+                "Stack %(s)s is empty for a player who wants to buy from it. The text does not say in which "
+                "order players buy, nor what an empty stack %(s)s gives."
+            )
+            % said,
+            assumed=_(
+                "Purchases follow the drawing order, after all free draws; an empty stack %(s)s sells nothing "
+                "(the Water card is for the free draws only) and the %(price)s tokens stay in the treasury."
+            )
+            % said,
+        )
+        return False
+    stacks[stack] -= 1
+    treasury[p.name] -= price
+    r.step(
+        "mc.trade-cards.buy-stack-9",
+        _("%(p)s pays %(price)s treasury tokens (%(t)s left) for one card of stack %(s)s.")
+        % {**said, "t": treasury[p.name]},
+    )
+    return True
+
+
+@adjudicator(
+    game=GAME,
+    name="trade-cards",
+    title=gettext_lazy("Which trade cards does each player draw?"),
+    inputs=TRADE_CARDS_INPUTS,
+    clauses=[
+        "mc.trade-cards.acquisition",
+        "mc.ast-order.ties",
+        "mc.trade-cards.empty-stack-water",
+        "mc.trade-cards.buy-stack-9",
+    ],
+    summary=lambda o: _("Draw order: %(o)s.") % {"o": names(o["order"])},
+    examples=[
+        {
+            "players": [
+                {"name": "Ala", "cities": 3, "treasury": 16},
+                {"name": "Bartek", "cities": 1, "treasury": 4},
+                {"name": "Celina", "cities": 3, "treasury": 20},
+            ],
+            "ast_order": ["Celina", "Bartek", "Ala"],
+            "stacks": {"1": 10, "2": 8, "3": 1, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 3},
+            "buy_stack_9": {"Ala": True, "Celina": False},
+        },
+    ],
+)
+def trade_cards(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Draw from stacks 1..n for n cities, fewest cities first; then buy from the named stack."""
+    r = Reasoning()
+    ordered = _draw_order(i, r)
+    stacks = {s: i.stacks[s] for s in STACKS}
+    draws: dict[str, list[Any]] = {}
+    for p in ordered:
+        draws[p.name] = _draw(stacks, p.cities, rules)
+        _explain_draw(r, p, draws[p.name], rules)
+    purchased = {p.name: False for p in i.players}
+    treasury = {p.name: p.treasury for p in i.players}
+    for p in ordered:
+        if i.buy_stack_9.get(p.name, False):
+            purchased[p.name] = _buy(r, p, stacks, treasury, rules)
+    return r.result(
+        {
+            "order": [p.name for p in ordered],
+            "draws": draws,
+            "purchased": purchased,
+            "stacks_after": stacks,
+            "treasury_after": treasury,
+        }
+    )
