@@ -115,7 +115,9 @@ def _pins(game: str, published: Snapshot, draft: Snapshot) -> list[dict[str, Any
             continue
         if published.rules.wordings.get(key) != pin.wording:
             continue  # already out of date: not this draft's doing
-        out.append({"clause": key, "code_version": pin.version, "draft_version": draft.rules.versions.get(key)})
+        out.append(
+            {"clause": key, "code_version": pin.version, "draft_version": draft.rules.versions.get(key)}
+        )
     return out
 
 
@@ -126,18 +128,29 @@ def impact(game: str, *, published: Snapshot, draft: Snapshot) -> Impact:
     report.parameters_changed = _parameters(published, draft)
     report.pins_out_of_date = _pins(game, published, draft)
 
-    references = [m.ruling for m in ReferenceRuling.objects.filter(ruling__game_id=published.game_id)
-                  .select_related("ruling")]
+    references = [
+        m.ruling
+        for m in ReferenceRuling.objects.filter(ruling__game_id=published.game_id).select_related("ruling")
+    ]
     for ex in examples_of(game, references):
         adj = engine.get(game, ex.adjudicator)
         if adj is None:
             continue
-        before, after = _outcome(adj, ex.inputs, ex.variant, published), _outcome(adj, ex.inputs, ex.variant, draft)
+        before, after = (
+            _outcome(adj, ex.inputs, ex.variant, published),
+            _outcome(adj, ex.inputs, ex.variant, draft),
+        )
         report.examples_run += 1
         if before != after:
             report.changed_examples.append(
-                {"adjudicator": ex.adjudicator, "example": ex.example, "variant": ex.variant,
-                 "inputs": ex.inputs, "published": before, "draft": after}
+                {
+                    "adjudicator": ex.adjudicator,
+                    "example": ex.example,
+                    "variant": ex.variant,
+                    "inputs": ex.inputs,
+                    "published": before,
+                    "draft": after,
+                }
             )
 
     revised_versions = [published.clauses[k].version_id for k in revised if k in published.clauses]
@@ -161,7 +174,12 @@ def impact(game: str, *, published: Snapshot, draft: Snapshot) -> Impact:
         after = _outcome(adj, inputs, variant, draft)
         if after != outcome:
             report.overturned_rulings.append(
-                {"ruling": str(ruling_id), "adjudicator": name, "variant": variant,
-                 "published": outcome, "draft": after}
+                {
+                    "ruling": str(ruling_id),
+                    "adjudicator": name,
+                    "variant": variant,
+                    "published": outcome,
+                    "draft": after,
+                }
             )
     return report

@@ -60,10 +60,13 @@ def pins() -> dict[str, dict[str, Pin]]:
 
 
 def write(lock: dict[str, dict[str, Pin]]) -> None:
-    """Write the lock file (sorted, one clause a line, so that a diff reads well)."""
-    out = {
-        game: {key: {"version": p.version, "wording": p.wording} for key, p in sorted(clauses.items())}
-        for game, clauses in sorted(lock.items())
-    }
-    LOCK.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    """Write the lock file: sorted, one clause a line, so that a diff reads well."""
+    games = []
+    for game, clauses in sorted(lock.items()):
+        lines = [
+            f'    "{key}": {{"version": {p.version}, "wording": "{p.wording}"}}'
+            for key, p in sorted(clauses.items())
+        ]
+        games.append(f'  "{game}": {{\n' + ",\n".join(lines) + "\n  }")
+    LOCK.write_text("{\n" + ",\n".join(games) + "\n}\n", encoding="utf-8")
     pins.cache_clear()

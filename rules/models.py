@@ -219,12 +219,12 @@ class EditionEntry(AppendOnlyModel):
     """One clause version in an edition. Append-only, except that a draft edition's entry
     is repointed when the designer revises its clause (``rules.services.clause_revise``)."""
 
-    objects = EditionEntryQuerySet.as_manager()
-
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, related_name="entries")
     clause = models.ForeignKey(Clause, on_delete=models.PROTECT, related_name="+")
     version = models.ForeignKey(ClauseVersion, on_delete=models.PROTECT, related_name="+")
     position = models.PositiveIntegerField()
+
+    objects = EditionEntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["edition", "position"]

@@ -329,7 +329,9 @@ class BindingsBroken(ValueError):
         self.text = text
 
 
-def rebound(previous: dict[str, str], text: str, changes: dict[str, str | None] | None = None) -> dict[str, str]:
+def rebound(
+    previous: dict[str, str], text: str, changes: dict[str, str | None] | None = None
+) -> dict[str, str]:
     """The bindings of a new version of a clause: the previous version's, with ``changes``
     (name → new template, or None to remove it), each read from ``text``; raises
     ``BindingsBroken`` naming every parameter whose words are gone (or doubled)."""

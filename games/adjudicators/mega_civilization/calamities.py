@@ -15,10 +15,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, Reasoning, Result, Rules, adjudicator, names
+from games.engine import Fmt, P, Reasoning, Result, Rules, adjudicator, names
 from games.engine.declare import Bool, Int, List, Object, Str
 
-from .common import GAME, Figures
+from .common import GAME
 
 # ---------------------------------------------------------------------------
 # calamity-hand
@@ -132,7 +132,7 @@ HAND_LIMIT_INPUTS = Object(
         P("small_game_min_players"),
         P("large_game_max_players"),
         label=gettext_lazy("Players in the game"),
-        help=Figures(
+        help=Fmt(
             gettext_lazy(
                 "The text gives a hand limit only for games of %(small_game_min_players)s to "
                 "%(large_game_max_players)s players."

@@ -7,16 +7,14 @@ wins an A.S.T. tie-break (CONTRACT.md §4).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Fmt, P, names
+from games.engine import P, names
 from games.engine.declare import Field, List, Object, Player
-from games.engine.rules import active
 
 GAME = "mega-civilization"
 
@@ -33,20 +31,6 @@ STACKS = tuple(str(n) for n in range(1, 10))
 MAX_PLAYERS = P("large_game_max_players")
 # "και τις 9 πόλεις τους" (mc.tax.revolt-city-destroyed): the city pieces of one player.
 MAX_CITIES = P("cities_per_player")
-
-
-class Figures(Fmt):
-    """A label or help text carrying parameters' figures (``Fmt``) that also reads outside an edition.
-
-    The OpenAPI document is drawn under no edition (``adj.schema(None)``), where ``Fmt``
-    would fail on its placeholders; there the parameters are named instead ("[purchase_price]"),
-    as the document names parameter bounds.
-    """
-
-    def __str__(self) -> str:
-        if active() is None:
-            return re.sub(r"%\((\w+)\)s", r"[\1]", str(self.message))
-        return super().__str__()
 
 
 def players(**fields: Field) -> List:

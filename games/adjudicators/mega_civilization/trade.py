@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine import Fmt, Reasoning, Result, Rules, adjudicator, names, unique_names
 from games.engine.declare import Bool, Choice, Int, Map, Object, Player
 
 from .common import (
@@ -21,7 +21,6 @@ from .common import (
     MAX_CITIES,
     MAX_TOKENS,
     STACKS,
-    Figures,
     ast_order,
     ast_order_covers_players,
     known_players,
@@ -44,7 +43,7 @@ TRADE_CARDS_INPUTS = Object(
         Player(),
         Bool(),
         default={},
-        label=Figures(
+        label=Fmt(
             gettext_lazy(
                 "Players who want to buy a card of stack %(purchase_stack)s for %(purchase_price)s treasury tokens"
             )

@@ -1148,4 +1148,7 @@ def test_marker_dice_label_says_the_figures_of_the_edition(referee):
         "Dice rolled for the election marker (1 to 4)"
     )
     # Drawn outside any edition (the views lay a form out once without one), it still reads.
-    assert str(marker_dice.label) == "Dice rolled for the election marker (‹marker_dice_min› to ‹marker_dice_max›)"
+    assert (
+        str(marker_dice.label)
+        == "Dice rolled for the election marker (‹marker_dice_min› to ‹marker_dice_max›)"
+    )

@@ -1415,7 +1415,7 @@ def test_labels_carry_the_figures_and_read_outside_an_edition(referee):
     )
     # The OpenAPI document is drawn under no edition: the parameters are named instead.
     assert referee.adj("trade-cards").schema(None)["properties"]["buy_stack_9"]["title"] == (
-        "Players who want to buy a card of stack [purchase_stack] for [purchase_price] treasury tokens"
+        "Players who want to buy a card of stack ‹purchase_stack› for ‹purchase_price› treasury tokens"
     )
     hand = referee.adj("hand-limit").schema(referee.rules)["properties"]["players"]
     assert hand["description"] == "The text gives a hand limit only for games of 5 to 18 players."

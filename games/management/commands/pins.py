@@ -1,0 +1,49 @@
+"""List the code pins that are out of date, or update them on purpose (games/pins.lock.json)."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games import engine, snapshot
+from games.pins import Pin, pins, write
+
+
+class Command(BaseCommand):
+    help = (
+        "List the clauses whose wording in the current edition is not the one the code was written "
+        "for; with --update, record the current wording as the one the code now follows."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("games", nargs="*", help="Game slugs (default: every game).")
+        parser.add_argument(
+            "--update",
+            action="store_true",
+            help="Pin every clause the adjudicators cite to the current edition's version "
+            "(after updating the code for it).",
+        )
+
+    def handle(self, *args, games, update, **options):
+        slugs = games or sorted({a.game for a in engine.all_adjudicators()})
+        lock = {game: dict(clauses) for game, clauses in pins().items()}
+        stale = 0
+        for slug in slugs:
+            try:
+                rules = snapshot.rules_for(slug)
+            except snapshot.EditionNotFound as exc:
+                raise CommandError(f"{slug}: no edition loaded (run loadcorpus)") from exc
+            cited = sorted({k for a in engine.for_game(slug) for k in a.clauses})
+            if update:
+                lock[slug] = {k: Pin(k, rules.versions[k], rules.wordings[k]) for k in cited}
+                continue
+            for key in cited:
+                pin = lock.get(slug, {}).get(key)
+                if pin is None or pin.wording != rules.wordings.get(key):
+                    stale += 1
+                    code = f"v{pin.version}" if pin else "no pin"
+                    self.stdout.write(
+                        f"{slug} {key}: the code follows {code}; the text is at v{rules.versions[key]}"
+                    )
+        if update:
+            write(lock)
+            self.stdout.write(f"Pinned {sum(len(v) for v in lock.values())} clauses of {len(lock)} games.")
+        else:
+            self.stdout.write(f"{stale} pins out of date.")

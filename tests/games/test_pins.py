@@ -1,0 +1,37 @@
+"""Code pins (games/pins.lock.json): the wording each cited clause's code was written for.
+
+Like a lock file, updated on purpose (``manage.py pins --update``), never silently: these
+tests fail when the shipped corpus says something the pinned code was not written for."""
+
+import pytest
+
+from games import engine
+from games.pins import pins, wording
+from rules import corpus
+
+GAMES = sorted({a.game for a in engine.all_adjudicators()})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_clause_the_code_cites_is_pinned_and_nothing_else(game):
+    cited = {k for a in engine.for_game(game) for k in a.clauses}
+    assert set(pins()[game]) == cited
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pins_match_the_shipped_wording(game):
+    shipped = {c.key: c for c in corpus.game(game).clauses}
+    for key, pin in pins()[game].items():
+        clause = shipped[key]
+        assert pin.wording == wording(clause.text, clause.params), (
+            f"{key}: the shipped wording is not the one the code was pinned to; update the code for "
+            "it, then run `python manage.py pins --update`"
+        )
+
+
+def test_the_fingerprint_ignores_figures_but_not_words():
+    bindings = {"max_support": "nie może przekroczyć {num}"}
+    text = "Poziom poparcia danej grupy nie może przekroczyć 10 i nie może być ujemny"
+    assert wording(text, bindings) == wording(text.replace("10", "8"), bindings)
+    assert wording(text, bindings) != wording(text.replace("ujemny", "dodatni"), bindings)
+    assert wording(text, bindings) == wording("  " + text.replace(" ", "\n", 3), bindings)
