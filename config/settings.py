@@ -37,12 +37,14 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
     "csp",
     "template_partials",
     "rules",
     "games",
+    "studio",
 ]
 
 MIDDLEWARE = [

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView
 from config.api import api_not_found
 from games import api as games_api
 from rules import api as rules_api
+from studio import api as studio_api
 
 api = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -20,14 +21,25 @@ api = [
         name="adjudicate",
     ),
     path("rulings/<str:ruling_id>/", games_api.RulingAPI.as_view(), name="ruling"),
+    path("games/<str:slug>/parameters/", studio_api.ParametersAPI.as_view(), name="parameters"),
+    path("games/<str:slug>/drafts/", studio_api.DraftListAPI.as_view(), name="drafts"),
+    path(
+        "games/<str:slug>/drafts/<int:number>/clauses/<str:key>/",
+        studio_api.DraftClauseAPI.as_view(),
+        name="draft-clause",
+    ),
+    path("games/<str:slug>/drafts/<int:number>/impact/", studio_api.ImpactAPI.as_view(), name="impact"),
+    path("games/<str:slug>/drafts/<int:number>/publish/", studio_api.PublishAPI.as_view(), name="publish"),
     # Anything else under the API is a JSON 404, never an HTML page.
-    re_path(r"^.*$", api_not_found),
+    re_path(r"^[\s\S]*$", api_not_found),  # any path, newlines included
 ]
 
 urlpatterns = [
     path("api/v1/", include((api, "api"))),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("studio.urls")),
     path("", include("rules.urls")),
     path("", include("games.urls")),
 ]

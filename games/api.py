@@ -6,7 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
@@ -110,21 +110,29 @@ def parse_edition(value) -> int | None:
     """An edition number from a body or query (None: the latest published); 400 otherwise."""
     if value is None or value == "":
         return None
-    if isinstance(value, str) and value.isdigit() and len(value) <= 9:
+    if isinstance(value, str) and value.isdigit() and len(value) <= 10:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**9:
         raise ValidationError({"edition": ["An edition number (a whole number from 1) is required."]})
     return value
 
 
-def load_snapshot(slug: str, *, lang: str | None, edition: int | None) -> Snapshot:
-    """The game's edition as rulings read it; a 400 naming ``edition`` if it has no such one."""
+class EditionNotFoundError(NotFound):
+    """404 for an edition named in a query (a resource that does not exist)."""
+
+
+def load_snapshot(slug: str, *, lang: str | None, edition: int | None, in_body: bool = True) -> Snapshot:
+    """The game's edition as rulings read it. An edition it does not have is a 400 naming
+    ``edition`` when asked for in a request body, a 404 when asked for in the query."""
     try:
         return snapshot.load(slug, lang=lang, edition=edition)
     except snapshot.EditionNotFound:
         if edition is None:
-            raise NotFound("Game not loaded.") from None
-        raise ValidationError({"edition": [f"This game has no edition {edition}."]}) from None
+            raise NotFound("Unknown game.") from None
+        message = f"This game has no edition {edition}."
+        if in_body:
+            raise ValidationError({"edition": [message]}) from None
+        raise EditionNotFoundError({"edition": [message]}) from None
 
 
 def parse_request(adj: engine.Adjudicator, body) -> tuple[Any, str, Snapshot]:
@@ -163,16 +171,25 @@ def parse_request(adj: engine.Adjudicator, body) -> tuple[Any, str, Snapshot]:
     return inputs, variant, snap
 
 
+EDITION_QUERY = OpenApiParameter(
+    "edition",
+    {"type": "integer", "minimum": 1, "maximum": 10**9},
+    description="An edition number, drafts included (default: the latest published).",
+)
+
+
 class AdjudicatorListAPI(APIView):
     @extend_schema(
-        responses={200: AdjudicatorOut(many=True), 404: ERROR_404}, summary="The adjudicators of a game"
+        parameters=[EDITION_QUERY],
+        responses={200: AdjudicatorOut(many=True), 400: ERROR_400, 404: ERROR_404},
+        summary="The adjudicators of a game, with their inputs' bounds under an edition",
     )
     def get(self, request, slug: str):
         adjs = engine.for_game(slug)
         if not adjs:
             raise NotFound("Unknown game.")
         edition = parse_edition(request.query_params.get("edition"))
-        rules = load_snapshot(slug, lang=None, edition=edition).rules
+        rules = load_snapshot(slug, lang=None, edition=edition, in_body=False).rules
         variants = list(rules.variant_slugs)
         return Response(
             AdjudicatorOut(

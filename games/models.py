@@ -64,3 +64,16 @@ class RulingCitation(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.ruling_id} cites {self.version_id}"
+
+
+class ReferenceRuling(models.Model):
+    """A stored ruling a designer marked as a reference: a canonical example that every
+    draft's impact report runs again (``games.impact``). The ruling itself stays as it was."""
+
+    ruling = models.OneToOneField(Ruling, on_delete=models.PROTECT, related_name="reference")
+    marked_by = models.CharField(max_length=150)
+    marked_at = models.DateTimeField()
+    note = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return f"reference {self.ruling_id}"

@@ -220,3 +220,21 @@ def clause_code(slug: str, key: str, version: ClauseVersion | None) -> ClauseCod
         parameters=list(readings.values()),
         parameter_errors=errors,
     )
+
+
+@dataclass
+class PinState:
+    clause: str
+    code_version: int
+    text_version: int | None
+    out_of_date: bool
+
+
+def pin_states(slug: str) -> list[PinState]:
+    """Every pin of a game against its current edition, out-of-date ones first (1 query)."""
+    rules = snapshot.rules_for(slug)
+    out = [
+        PinState(key, pin.version, rules.versions.get(key), rules.wordings.get(key) != pin.wording)
+        for key, pin in sorted(pins().get(slug, {}).items())
+    ]
+    return sorted(out, key=lambda p: not p.out_of_date)

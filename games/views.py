@@ -68,7 +68,8 @@ def _form_context(adj, game: Snapshot, *, raw, players, errors=None, variant="or
         "variant": variant,
         "lang": game.lang,
         "lang_choices": LANG_CHOICES,
-        "edition": game.rules,
+        # A callable: read (one query) only when the whole form is drawn, not for an htmx ruling.
+        "editions": lambda: rule_selectors.editions_of(game.game_id),
     }
 
 
@@ -190,3 +191,15 @@ def clause_rulings(request, slug: str, key: str):
     if found is None:
         raise Http404("Unknown clause.")
     return render(request, "games/clause_rulings.html", {"found": found})
+
+
+@require_GET
+def pins(request, slug: str):
+    """The clauses whose current wording is not the one the code was written for."""
+    try:
+        states = selectors.pin_states(slug)
+    except snapshot.EditionNotFound:
+        raise Http404("Unknown game.") from None
+    game = rule_selectors.game_get(slug)
+    stale = [p for p in states if p.out_of_date]
+    return render(request, "games/pins.html", {"game": game, "stale": stale, "total": len(states)})

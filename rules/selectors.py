@@ -69,6 +69,11 @@ def game_get(slug: str) -> Game | None:
     return Game.objects.filter(slug=slug).first()
 
 
+def editions_of(game_id: int) -> list[Edition]:
+    """A game's editions, drafts included, newest first (one query)."""
+    return list(Edition.objects.filter(game_id=game_id).order_by("-number"))
+
+
 def games() -> list[Game]:
     """Every game in catalogue order (one query)."""
     return list(Game.objects.order_by("position"))

@@ -1,0 +1,269 @@
+"""Designer API (CONTRACT.md §5): drafts, clause revisions, the impact report, publishing,
+and the parameters of any edition.
+
+Writes need a signed-in user (session) or ``Authorization: Token <key>``: anonymous →
+401, a user who is not a designer of the game → 403 (``rules.permissions``). Every error
+is ``{"errors": {path: [messages]}}``; a revision based on an outdated version is a 409
+that carries the current version, and the designer's text is never lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import snapshot
+from games.api import EDITION_QUERY, load_snapshot, parse_edition
+from games.impact import impact
+from rules import selectors as rule_selectors
+from rules import services
+from rules.api import ERROR_400, ERROR_404, ErrorOut
+from rules.models import ClauseVersion
+from rules.permissions import IsDesignerOfGame
+
+from . import selectors
+
+MAX_TEXT = 20_000
+ERROR_401 = OpenApiResponse(ErrorOut, description="Not signed in (session or `Authorization: Token <key>`).")
+ERROR_403 = OpenApiResponse(ErrorOut, description="Signed in, but not a designer of this game.")
+ERROR_409 = OpenApiResponse(
+    inline_serializer(
+        "RevisionConflict",
+        {
+            "errors": serializers.DictField(child=serializers.ListField(child=serializers.CharField())),
+            "current": inline_serializer(
+                "CurrentVersion", {"number": serializers.IntegerField(), "text": serializers.CharField()}
+            ),
+            "text": serializers.CharField(help_text="Your text, given back."),
+        },
+    ),
+    description="Someone else revised the clause first: the current version, and your text back.",
+)
+
+
+class ParameterOut(serializers.Serializer):
+    """``ParameterOut`` in the OpenAPI document (the parameters endpoint refers to it by name)."""
+
+    value = serializers.JSONField()
+    clause = serializers.CharField()
+    version = serializers.IntegerField()
+    words = serializers.CharField(help_text="The exact words of the clause text stating the value.")
+
+
+class EditionOut(serializers.Serializer):
+    edition = serializers.IntegerField()
+
+
+class RevisionIn(serializers.Serializer):
+    text = serializers.CharField(max_length=MAX_TEXT, trim_whitespace=False)
+    based_on = serializers.IntegerField(min_value=0, max_value=10**9, help_text="The version you revised.")
+    status = serializers.ChoiceField(choices=ClauseVersion.Status.choices)
+    note = serializers.CharField(max_length=MAX_TEXT, required=False, allow_blank=True, default="")
+    bindings = serializers.DictField(
+        child=serializers.CharField(max_length=300, allow_null=True),
+        required=False,
+        help_text="Re-bind a parameter to new words ({name: template with one {num}/{int}/{choice:…}}) "
+        "or remove it ({name: null}).",
+    )
+
+    def validate_text(self, value: str) -> str:
+        if not value.strip():
+            raise ValidationError("The text may not be blank.")
+        return value
+
+
+class RevisionOut(serializers.Serializer):
+    key = serializers.CharField()
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    parameters = serializers.DictField(child=ParameterOut())
+
+
+def parameters_json(params: dict[str, Any]) -> dict[str, Any]:
+    return {
+        name: {"value": p.value, "clause": p.clause, "version": p.version, "words": p.words}
+        for name, p in sorted(params.items())
+    }
+
+
+def _no_nul(data: Any, path: str = "") -> None:
+    """PostgreSQL cannot store NUL characters: refuse them by field, never a 500."""
+    if isinstance(data, str) and "\x00" in data:
+        raise ValidationError({path or "body": ["NUL characters are not allowed."]})
+    if isinstance(data, dict):
+        for k, v in data.items():
+            _no_nul(v, f"{path}.{k}" if path else str(k))
+
+
+def _game_or_404(slug: str):
+    game = rule_selectors.game_get(slug)
+    if game is None:
+        raise NotFound("Unknown game.")
+    return game
+
+
+def _draft_or_404(slug: str, number: int):
+    game = _game_or_404(slug)
+    draft = selectors.draft_get(game, number)
+    if draft is None:
+        raise NotFound("No such draft.")
+    return game, draft
+
+
+class DesignerView(APIView):
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsDesignerOfGame]
+
+
+class ParametersAPI(APIView):
+    @extend_schema(
+        parameters=[EDITION_QUERY],
+        responses={
+            200: OpenApiResponse(
+                {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/ParameterOut"}},
+                description="Parameter name → its value, clause, version and the words stating it.",
+            ),
+            400: ERROR_400,
+            404: ERROR_404,
+        },
+        summary="The figures a game's rules read from the words of its clauses",
+    )
+    def get(self, request, slug: str):
+        edition = parse_edition(request.query_params.get("edition"))
+        return Response(
+            parameters_json(load_snapshot(slug, lang=None, edition=edition, in_body=False).rules.params)
+        )
+
+
+class DraftListAPI(DesignerView):
+    @extend_schema(
+        request=None,
+        responses={201: EditionOut, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
+        summary="Open a draft edition (a copy of the latest published one)",
+    )
+    def post(self, request, slug: str):
+        game = _game_or_404(slug)
+        draft = services.draft_open(game=game, author=request.user.get_username(), now=timezone.now())
+        return Response({"edition": draft.number}, status=status.HTTP_201_CREATED)
+
+
+class DraftClauseAPI(DesignerView):
+    @extend_schema(
+        request=RevisionIn,
+        responses={
+            201: RevisionOut,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: ERROR_403,
+            404: ERROR_404,
+            409: ERROR_409,
+        },
+        summary="Revise a clause in a draft: a new version, never an overwrite",
+    )
+    def post(self, request, slug: str, number: int, key: str):
+        game, draft = _draft_or_404(slug, number)
+        found = selectors.draft_clause(draft, key)
+        if found is None:
+            raise NotFound("This draft has no such clause.")
+        entry, _published, _newest = found
+        if not isinstance(request.data, dict):
+            raise ValidationError({"body": ["A JSON object is required."]})
+        _no_nul(request.data)
+        body = RevisionIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            version = services.clause_revise(
+                clause=entry.clause,
+                text=data["text"],
+                status=data["status"],
+                note=data["note"],
+                author=request.user.get_username(),
+                expected_version=data["based_on"],
+                now=timezone.now(),
+                draft=draft,
+                bindings=data.get("bindings"),
+            )
+        except services.Conflict as exc:
+            current = ClauseVersion.objects.get(clause=entry.clause, number=exc.current_revision)
+            return Response(
+                {
+                    "errors": {"based_on": [f"The clause is at version {current.number}: revise that one."]},
+                    "current": {"number": current.number, "text": current.text},
+                    "text": exc.text,
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        except services.BindingsBroken as exc:
+            raise ValidationError(
+                {
+                    f"parameters.{name}": [
+                        f"{message}: re-bind it to the new words (bindings.{name}) or remove it "
+                        f"(bindings.{name} = null)."
+                    ]
+                    for name, message in exc.errors.items()
+                }
+            ) from None
+        params = snapshot.read_params([(key, version.number, version.text, version.bindings)])
+        return Response(
+            {
+                "key": key,
+                "number": version.number,
+                "status": version.status,
+                "parameters": parameters_json(params),
+            },
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class ImpactAPI(DesignerView):
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "Impact",
+                {
+                    "published": serializers.IntegerField(),
+                    "draft": serializers.IntegerField(),
+                    "revised": serializers.ListField(child=serializers.CharField()),
+                    "parameters_changed": serializers.ListField(child=serializers.DictField()),
+                    "pins_out_of_date": serializers.ListField(child=serializers.DictField()),
+                    "changed_examples": serializers.ListField(child=serializers.DictField()),
+                    "examples_run": serializers.IntegerField(),
+                    "stale_translations": serializers.ListField(child=serializers.DictField()),
+                    "overturned_rulings": serializers.ListField(child=serializers.DictField()),
+                    "rulings_checked": serializers.IntegerField(),
+                },
+            ),
+            401: ERROR_401,
+            403: ERROR_403,
+            404: ERROR_404,
+        },
+        summary="What publishing a draft would change",
+    )
+    def get(self, request, slug: str, number: int):
+        _game, draft = _draft_or_404(slug, number)
+        published = snapshot.load(slug, edition=draft.based_on.number)
+        report = impact(slug, published=published, draft=snapshot.load(slug, edition=draft.number))
+        return Response(report.to_json())
+
+
+class PublishAPI(DesignerView):
+    @extend_schema(
+        request=None,
+        responses={200: EditionOut, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404, 409: ERROR_400},
+        summary="Publish a draft as the game's current edition",
+    )
+    def post(self, request, slug: str, number: int):
+        _game, draft = _draft_or_404(slug, number)
+        try:
+            services.draft_publish(draft=draft, now=timezone.now())
+        except services.DraftOutdated as exc:
+            return Response({"errors": {"edition": [str(exc)]}}, status=status.HTTP_409_CONFLICT)
+        return Response({"edition": draft.number})

@@ -1,0 +1,73 @@
+"""Reads for the designer workspace, each in a constant number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.models import ClauseVersion, Edition, EditionEntry, Game
+
+
+def drafts(game: Game) -> list[Edition]:
+    """A game's editions, drafts first, newest first (one query)."""
+    return list(Edition.objects.filter(game=game).order_by("-status", "-number"))
+
+
+def draft_get(game: Game, number: int) -> Edition | None:
+    return (
+        Edition.objects.select_related("based_on", "game")
+        .filter(game=game, number=number, status=Edition.Status.DRAFT)
+        .first()
+    )
+
+
+def edition_get(game: Game, number: int) -> Edition | None:
+    return Edition.objects.select_related("game").filter(game=game, number=number).first()
+
+
+@dataclass
+class DraftClause:
+    key: str
+    kind: str
+    section: str
+    version: ClauseVersion
+    published: ClauseVersion | None
+
+    @property
+    def revised(self) -> bool:
+        return self.published is None or self.published.id != self.version.id
+
+
+def draft_clauses(draft: Edition) -> list[DraftClause]:
+    """The draft's clauses in document order, each with the published edition's version of
+    it (2 queries)."""
+    published = {
+        e.clause_id: e.version
+        for e in EditionEntry.objects.filter(edition_id=draft.based_on_id).select_related("version")
+    }
+    return [
+        DraftClause(
+            e.clause.key, e.clause.kind, e.clause.section.title, e.version, published.get(e.clause_id)
+        )
+        for e in EditionEntry.objects.filter(edition=draft)
+        .select_related("clause__section", "version")
+        .order_by("position")
+    ]
+
+
+def draft_clause(draft: Edition, key: str) -> tuple[EditionEntry, ClauseVersion | None, int] | None:
+    """One clause of a draft: its entry, the published version, and the clause's newest
+    version number (what a revision must be based on)."""
+    entry = (
+        EditionEntry.objects.select_related("clause__game", "clause__section", "version")
+        .filter(edition=draft, clause__key=key)
+        .first()
+    )
+    if entry is None:
+        return None
+    published = (
+        EditionEntry.objects.select_related("version")
+        .filter(edition_id=draft.based_on_id, clause_id=entry.clause_id)
+        .first()
+    )
+    newest = ClauseVersion.objects.filter(clause_id=entry.clause_id).order_by("-number").first()
+    return entry, published.version if published else None, newest.number if newest else 0

@@ -1,0 +1,233 @@
+"""The designer workspace: a game's drafts, the clause editor (live word diff and the
+figures read from the text), the impact report, publishing.
+
+Only a designer of the game (``rules.permissions.can_design``; a superuser too) gets in:
+anyone signed in without that role, staff included, gets 403; anonymous visitors are sent
+to the login page. Every page works without JavaScript; with htmx the editor previews the
+diff and the parameters as the designer types.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import snapshot
+from games.impact import impact
+from rules import corpus, params, services
+from rules import selectors as rule_selectors
+from rules.diff import word_diff
+from rules.models import ClauseVersion
+from rules.permissions import can_design, designed_games
+
+from . import selectors
+
+MAX_TEXT = 20_000
+
+
+def _game_for_designer(request, slug: str):
+    game = rule_selectors.game_get(slug)
+    if game is None:
+        raise Http404("Unknown game.")
+    if not can_design(request.user, game):
+        raise PermissionDenied(_("Only a designer of this game may edit its rules."))
+    return game
+
+
+def _draft_for_designer(request, slug: str, number: int):
+    game = _game_for_designer(request, slug)
+    draft = selectors.draft_get(game, number)
+    if draft is None:
+        raise Http404("No such draft.")
+    return game, draft
+
+
+@login_required
+@require_GET
+def home(request):
+    """The games the signed-in designer may edit."""
+    ids = designed_games(request.user)
+    games = [g for g in rule_selectors.games() if g.id in ids]
+    return render(request, "studio/home.html", {"games": games})
+
+
+@login_required
+@require_GET
+def game(request, slug: str):
+    """A game's drafts and published editions."""
+    game = _game_for_designer(request, slug)
+    return render(request, "studio/game.html", {"game": game, "editions": selectors.drafts(game)})
+
+
+@login_required
+@require_POST
+def draft_open(request, slug: str):
+    game = _game_for_designer(request, slug)
+    draft = services.draft_open(game=game, author=request.user.get_username(), now=timezone.now())
+    return redirect("studio:draft", slug=slug, number=draft.number)
+
+
+@login_required
+@require_GET
+def draft(request, slug: str, number: int):
+    """The draft's clauses in document order, the revised ones marked."""
+    game, draft = _draft_for_designer(request, slug, number)
+    clauses = selectors.draft_clauses(draft)
+    only_revised = request.GET.get("revised") == "1"
+    shown = [c for c in clauses if c.revised] if only_revised else clauses
+    return render(
+        request,
+        "studio/draft.html",
+        {
+            "game": game,
+            "draft": draft,
+            "clauses": shown,
+            "revised": sum(1 for c in clauses if c.revised),
+            "only_revised": only_revised,
+        },
+    )
+
+
+def _preview(text: str, published: ClauseVersion | None, bindings: dict[str, str]) -> dict:
+    """The word diff against the published wording and the figures read from ``text``."""
+    readings, errors = params.read_all(bindings, corpus.normalise(text))
+    before, _errors = (
+        params.read_all(published.bindings, corpus.normalise(published.text)) if published else ({}, {})
+    )
+    rows = [
+        {
+            "name": name,
+            "value": r.value,
+            "phrase": r.phrase,
+            "was": before[name].value if name in before else None,
+            "changed": name in before and before[name].value != r.value,
+        }
+        for name, r in readings.items()
+    ]
+    return {
+        "diff": word_diff(published.text, text) if published else None,
+        "params": rows,
+        "broken": errors,
+    }
+
+
+def _bindings_from(post, names) -> dict[str, str | None]:
+    """Re-bindings posted by the editor: a new template, or removal, per parameter."""
+    out: dict[str, str | None] = {}
+    for name in names:
+        if post.get(f"remove-{name}") == "1":
+            out[name] = None
+        elif (template := post.get(f"bind-{name}", "").strip()) and len(template) <= 300:
+            out[name] = template
+    return out
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def clause(request, slug: str, number: int, key: str):
+    """The clause editor: write the next version of a clause in this draft."""
+    game, draft = _draft_for_designer(request, slug, number)
+    found = selectors.draft_clause(draft, key)
+    if found is None:
+        raise Http404("This draft has no such clause.")
+    entry, published, newest = found
+    current = entry.version
+    ctx = {"game": game, "draft": draft, "entry": entry, "published": published, "newest": newest}
+    ctx["statuses"] = ClauseVersion.Status.choices
+    if request.method == "GET":
+        ctx.update(text=current.text, status=current.status, note="", based_on=newest, errors={})
+        ctx.update(_preview(current.text, published, current.bindings))
+        return render(request, "studio/clause.html", ctx)
+
+    text = request.POST.get("text", "")
+    status = request.POST.get("status", "")
+    note = request.POST.get("note", "")
+    errors: dict[str, list[str]] = {}
+    if not text.strip():
+        errors["text"] = [_("The text may not be blank.")]
+    if len(text) > MAX_TEXT or "\x00" in text:
+        errors["text"] = [_("The text is too long or holds characters that cannot be stored.")]
+    if status not in ClauseVersion.Status.values:
+        errors["status"] = [_("Choose a status.")]
+    based_on = request.POST.get("based_on", "")
+    based_on = int(based_on) if based_on.isdigit() and len(based_on) < 10 else -1
+    changes = _bindings_from(request.POST, current.bindings)
+    bindings = {**current.bindings, **{k: v for k, v in changes.items() if v}}
+    for k, v in changes.items():
+        if v is None:
+            bindings.pop(k, None)
+    ctx.update(text=text, status=status, note=note, based_on=based_on, errors=errors)
+    ctx.update(_preview(text, published, bindings))
+    if not errors:
+        try:
+            services.clause_revise(
+                clause=entry.clause,
+                text=text,
+                status=status,
+                note=note,
+                author=request.user.get_username(),
+                expected_version=based_on,
+                now=timezone.now(),
+                draft=draft,
+                bindings=changes,
+            )
+        except services.Conflict as exc:
+            theirs = ClauseVersion.objects.get(clause=entry.clause, number=exc.current_revision)
+            ctx.update(conflict=theirs, based_on=theirs.number)
+            return render(request, "studio/clause.html", ctx, status=409)
+        except services.BindingsBroken as exc:
+            ctx["errors"] = {f"parameters.{k}": [v] for k, v in exc.errors.items()}
+            return render(request, "studio/clause.html", ctx, status=400)
+        return redirect(reverse("studio:draft", args=[slug, number]) + f"#{key}")
+    return render(request, "studio/clause.html", ctx, status=400)
+
+
+@login_required
+@require_POST
+def clause_preview(request, slug: str, number: int, key: str):
+    """htmx: the live word diff and figures of the text being typed."""
+    _game, draft = _draft_for_designer(request, slug, number)
+    found = selectors.draft_clause(draft, key)
+    if found is None:
+        raise Http404("This draft has no such clause.")
+    entry, published, _newest = found
+    text = request.POST.get("text", "")[:MAX_TEXT]
+    changes = _bindings_from(request.POST, entry.version.bindings)
+    bindings = {**entry.version.bindings, **{k: v for k, v in changes.items() if v}}
+    for k, v in changes.items():
+        if v is None:
+            bindings.pop(k, None)
+    ctx = {"published": published, "game": draft.game, **_preview(text, published, bindings)}
+    return render(request, "studio/clause.html#preview", ctx)
+
+
+@login_required
+@require_GET
+def draft_impact(request, slug: str, number: int):
+    """What publishing the draft would change, with the publish button at the end."""
+    game, draft = _draft_for_designer(request, slug, number)
+    published = snapshot.load(slug, edition=draft.based_on.number)
+    report = impact(slug, published=published, draft=snapshot.load(slug, edition=draft.number))
+    return render(request, "studio/impact.html", {"game": game, "draft": draft, "report": report})
+
+
+@login_required
+@require_POST
+def draft_publish(request, slug: str, number: int):
+    game, draft = _draft_for_designer(request, slug, number)
+    try:
+        services.draft_publish(draft=draft, now=timezone.now())
+    except services.DraftOutdated as exc:
+        return render(
+            request,
+            "studio/publish_refused.html",
+            {"game": game, "draft": draft, "reason": str(exc)},
+            status=409,
+        )
+    return redirect("studio:game", slug=slug)

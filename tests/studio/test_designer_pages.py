@@ -1,0 +1,119 @@
+"""The designer workspace: drafts, the clause editor, the impact report, publishing."""
+
+import pytest
+from django.urls import reverse
+
+from rules.models import ClauseVersion, Edition
+
+pytestmark = pytest.mark.django_db
+
+LIMITS = "rm.support.limits"
+
+
+def _newest(key):
+    return ClauseVersion.objects.filter(clause__key=key).order_by("-number").first()
+
+
+@pytest.mark.parametrize(
+    "who, expected",
+    [("anonymous", 302), ("nobody", 403), ("staff", 403), ("other-designer", 403), ("designer", 200), ("superuser", 200)],
+)
+def test_only_the_games_designers_get_into_its_workspace(client, make_user, corpus, who, expected):
+    users = {
+        "nobody": lambda: make_user("nobody"),
+        "staff": lambda: make_user("staff", staff=True),
+        "other-designer": lambda: make_user("olek", kind="designer", game="dolores"),
+        "designer": lambda: make_user("dana", kind="designer", game="rada-miasta"),
+        "superuser": lambda: make_user("root", superuser=True),
+    }
+    if who != "anonymous":
+        client.force_login(users[who]())
+    r = client.get("/design/rada-miasta/")
+    assert r.status_code == expected
+    if who == "anonymous":
+        assert r["Location"].startswith("/accounts/login/?next=/design/rada-miasta/")
+    assert client.post("/design/rada-miasta/drafts/").status_code == (302 if expected != 403 else 403)
+
+
+def test_the_login_page_signs_a_designer_in(client, designer):
+    page = client.get("/accounts/login/?next=/design/")
+    assert page.status_code == 200 and 'name="password"' in page.content.decode()
+    r = client.post("/accounts/login/", {"username": "dana", "password": "pw-dana", "next": "/design/"})
+    assert r.status_code == 302 and r["Location"] == "/design/"
+    assert "Rada Miasta" in client.get("/design/").content.decode()
+
+
+def test_a_designer_revises_a_clause_in_a_draft_and_publishes_it(client, designer):
+    client.force_login(designer)
+    r = client.post("/design/rada-miasta/drafts/")
+    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    assert r["Location"] == f"/design/rada-miasta/{draft.number}/"
+    editor = f"/design/rada-miasta/{draft.number}/c/{LIMITS}/"
+    page = client.get(editor).content.decode()
+    current = _newest(LIMITS)
+    assert f'name="based_on" value="{current.number}"' in page and "max_support" in page
+
+    new_text = current.text.replace("przekroczyć 10", "przekroczyć 8")
+    preview = client.post(editor + "preview/", {"text": new_text}, HTTP_HX_REQUEST="true").content.decode()
+    assert "<del>10</del> → <strong>8</strong>" in preview and "<ins>8 </ins>" in preview
+
+    saved = client.post(editor, {"text": new_text, "status": "draft", "note": "", "based_on": current.number})
+    assert saved.status_code == 302
+    assert _newest(LIMITS).text == new_text and _newest(LIMITS).author == "dana"
+    listing = client.get(f"/design/rada-miasta/{draft.number}/?revised=1").content.decode()
+    assert LIMITS in listing and "rm.vote.decay" not in listing
+
+    impact = client.get(f"/design/rada-miasta/{draft.number}/impact/").content.decode()
+    assert "max_support" in impact and "support-gain" in impact
+    assert client.post(f"/design/rada-miasta/{draft.number}/publish/").status_code == 302
+    assert Edition.objects.get(game__slug="rada-miasta", is_current=True).number == draft.number
+
+
+def test_a_stale_editor_keeps_the_designers_text_and_shows_theirs(client, designer, make_user):
+    client.force_login(designer)
+    client.post("/design/rada-miasta/drafts/")
+    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    editor = f"/design/rada-miasta/{draft.number}/c/{LIMITS}/"
+    base = _newest(LIMITS)
+    theirs = base.text.replace("10", "9")
+    assert client.post(editor, {"text": theirs, "status": "draft", "based_on": base.number}).status_code == 302
+    mine = base.text.replace("10", "7")
+    r = client.post(editor, {"text": mine, "status": "draft", "based_on": base.number})
+    page = r.content.decode()
+    assert r.status_code == 409
+    assert theirs in page and f">{mine}</textarea>" in page
+    assert f'name="based_on" value="{base.number + 1}"' in page
+
+
+def test_a_text_that_drops_a_figure_asks_to_rebind_it(client, designer):
+    client.force_login(designer)
+    client.post("/design/rada-miasta/drafts/")
+    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    editor = f"/design/rada-miasta/{draft.number}/c/{LIMITS}/"
+    base = _newest(LIMITS)
+    text = "Poziom poparcia wynosi od 0 do 8 punktów."
+    r = client.post(editor, {"text": text, "status": "draft", "based_on": base.number})
+    assert r.status_code == 400
+    assert 'name="bind-max_support"' in r.content.decode() and _newest(LIMITS).number == base.number
+    r = client.post(
+        editor,
+        {"text": text, "status": "draft", "based_on": base.number, "bind-max_support": "od 0 do {num} punktów"},
+    )
+    assert r.status_code == 302 and _newest(LIMITS).bindings["max_support"] == "od 0 do {num} punktów"
+
+
+def test_the_referee_offers_the_draft_marked_as_draft_rules(client, designer):
+    client.force_login(designer)
+    client.post("/design/rada-miasta/drafts/")
+    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    page = client.get(f"/referee/?game=rada-miasta&q=support-gain&edition={draft.number}").content.decode()
+    assert "draft rules" in page and f'<option value="{draft.number}" selected>' in page
+    r = client.post(
+        reverse("games:rule", args=["rada-miasta", "support-gain"]),
+        {"edition": draft.number, "support.residents": "1", "district.type": "residential", "district.stage": "1"},
+    )
+    assert "draft rules" in r.content.decode()
+
+
+def test_the_pins_page_lists_what_the_code_does_not_follow(client, designer, corpus):
+    assert "Every pin is up to date" in client.get("/g/rada-miasta/pins/").content.decode()
