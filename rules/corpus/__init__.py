@@ -5,7 +5,9 @@ Each ``rules/corpus/<slug>/`` folder holds:
 - ``source.txt``: the original document, byte for byte as received;
 - ``game.toml``: title, language, origin and the variants;
 - ``clauses.toml``: the sections and clauses in document order, each clause
-  with its verbatim original ``text`` and its English translation ``en``;
+  with its wording ``text`` (verbatim from the source, unless the clause also
+  carries the verbatim ``source`` wording it was revised from) and its English
+  translation ``en``;
 - ``glossary.toml``: the game's terms in the original and in English;
 - ``tables.toml`` (Dolores only): Tables 1 and 2 as structured rows.
 
@@ -63,6 +65,14 @@ class ClauseData:
     note: str = ""
     # parameter name → binding template (rules/params.py): the figures code reads from the text.
     params: dict[str, str] = field(default_factory=dict)
+    # The verbatim wording of source.txt when ``text`` is a later revision of it (None: ``text``
+    # is the source wording). It is the clause's version 1 in a fresh database.
+    source: str | None = None
+
+    @property
+    def source_wording(self) -> str:
+        """The clause's part of source.txt."""
+        return self.text if self.source is None else self.source
 
 
 @dataclass(frozen=True)
@@ -127,19 +137,7 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
         source_name=meta.get("source_name", ""),
         source=(folder / "source.txt").read_text(encoding="utf-8"),
         sections=tuple(SectionData(s["key"], s["title"], s.get("en", "")) for s in body.get("sections", [])),
-        clauses=tuple(
-            ClauseData(
-                key=c["key"],
-                section=c["section"],
-                kind=c.get("kind", "rule"),
-                text=c["text"].strip("\n"),
-                en=(c.get("en") or "").strip("\n") or None,
-                status=c.get("status", "published"),
-                note=c.get("note", ""),
-                params=dict(c.get("params", {})),
-            )
-            for c in body.get("clauses", [])
-        ),
+        clauses=parse_clauses(body),
         variants=tuple(
             VariantData(
                 slug=v["slug"],
@@ -159,6 +157,24 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
     if problems:
         raise CorpusError(f"{slug}: " + "; ".join(problems))
     return game
+
+
+def parse_clauses(body: dict[str, Any]) -> tuple[ClauseData, ...]:
+    """The clauses of a parsed ``clauses.toml``."""
+    return tuple(
+        ClauseData(
+            key=c["key"],
+            section=c["section"],
+            kind=c.get("kind", "rule"),
+            text=c["text"].strip("\n"),
+            en=(c.get("en") or "").strip("\n") or None,
+            status=c.get("status", "published"),
+            note=c.get("note", ""),
+            params=dict(c.get("params", {})),
+            source=c["source"].strip("\n") if "source" in c else None,
+        )
+        for c in body.get("clauses", [])
+    )
 
 
 def check_game(game: GameData) -> list[str]:
@@ -181,6 +197,8 @@ def check_game(game: GameData) -> list[str]:
             problems.append(f"{c.key}: no English translation")
         if not c.text.strip():
             problems.append(f"{c.key}: empty text")
+        if c.source is not None and not c.source.strip():
+            problems.append(f"{c.key}: empty source")
         for name, template in c.params.items():
             if name in param_names:
                 problems.append(f"{c.key}: parameter {name} already bound in {param_names[name]}")
@@ -189,7 +207,8 @@ def check_game(game: GameData) -> list[str]:
                 params.read(name, template, normalise(c.text))
             except params.BindingError as exc:
                 problems.append(f"{c.key}: parameter {exc}")
-    joined = normalise(" ".join(c.text for c in game.clauses))
+    # The source wording, not a later revision of it, is what source.txt holds.
+    joined = normalise(" ".join(c.source_wording for c in game.clauses))
     if joined != normalise(game.source):
         problems.append(
             "the clauses do not reproduce source.txt: " + _first_difference(joined, normalise(game.source))
