@@ -44,6 +44,26 @@ class Conflict(Exception):
 
 
 @dataclass
+class GameLoad:
+    """What one ``loadcorpus`` run did to one game."""
+
+    slug: str
+    new_clauses: int = 0
+    fast_forwarded: list[str] = field(default_factory=list)
+    # Clauses whose newest version was written in the site and differs from the shipped text:
+    # left alone, the site's wording stays in force.
+    diverged: list[str] = field(default_factory=list)
+    # Clauses the corpus no longer has, dropped from the current edition (only when the corpus
+    # wrote their newest version: one revised in the site stays, and counts as diverged).
+    removed: list[str] = field(default_factory=list)
+    new_translations: int = 0
+    translations_updated: list[str] = field(default_factory=list)
+    translations_diverged: list[str] = field(default_factory=list)
+    edition: int | None = None  # the current edition after the load
+    edition_published: bool = False
+
+
+@dataclass
 class LoadReport:
     games: int = 0
     new_clauses: int = 0
@@ -51,7 +71,8 @@ class LoadReport:
     new_translations: int = 0
     new_translation_revisions: int = 0
     new_editions: int = 0
-    changed: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)  # the fast-forwarded clauses
+    per_game: list[GameLoad] = field(default_factory=list)
 
     @property
     def anything_new(self) -> bool:
@@ -62,6 +83,14 @@ class LoadReport:
             or self.new_translation_revisions
             or self.new_editions
         )
+
+    @property
+    def diverged(self) -> list[str]:
+        return [key for g in self.per_game for key in g.diverged]
+
+    @property
+    def translations_diverged(self) -> list[str]:
+        return [key for g in self.per_game for key in g.translations_diverged]
 
 
 def catalogue_touch(*, game_id: int | None = None, clause_id: int | None = None, rules: bool = False) -> None:
@@ -80,7 +109,12 @@ def catalogue_touch(*, game_id: int | None = None, clause_id: int | None = None,
 
 
 def corpus_load(*, now: dt.datetime, games: list[corpus_files.GameData] | None = None) -> LoadReport:
-    """Load the shipped corpus idempotently; changed wording becomes new versions."""
+    """Fast-forward the database to the shipped corpus, never over the site's history.
+
+    A clause whose newest version the corpus wrote follows the shipped wording (a change
+    becomes a new version); a clause revised in the site since is *diverged*: it is left
+    alone and reported. English translations likewise. Loading twice changes nothing.
+    """
     report = LoadReport()
     for position, data in enumerate(games or corpus_files.all_games(), start=1):
         _load_game(data, position=position, now=now, report=report)
@@ -111,12 +145,8 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
             document=document, key=s.key, defaults={"title": s.title, "title_en": s.en, "position": n}
         )
 
-    before = (
-        report.new_clauses,
-        report.new_versions,
-        report.new_translations,
-        report.new_translation_revisions,
-    )
+    load = GameLoad(slug=data.slug)
+    before = (report.new_versions, report.new_translations, report.new_translation_revisions)
     metadata_changed = False
     existing = {c.key: c for c in Clause.objects.filter(game=game)}
     latest = {
@@ -125,65 +155,151 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
     }
     translations = {
         (t.clause_id, t.based_on_id): t
-        for t in Translation.objects.filter(clause__game=game, lang="en").select_related("based_on")
+        for t in Translation.objects.filter(clause__game=game, lang="en")
+        .select_related("based_on", "current_revision")
+        .order_by("based_on__number")
     }
-    latest_translation: dict[int, Translation] = {}
-    for t in sorted(translations.values(), key=lambda t: t.based_on.number):
-        latest_translation[t.clause_id] = t
+    latest_translation = {t.clause_id: t for t in translations.values()}
 
-    entries: list[tuple[Clause, ClauseVersion]] = []
-    edition_changed = False
+    # Per clause of the corpus: its new version (added now), or the version whose wording is
+    # the shipped one (nothing to do), or None (diverged: the site's wording stays).
+    shipped: list[tuple[Clause, ClauseVersion | None, bool]] = []
     for n, c in enumerate(data.clauses, start=1):
         clause = existing.get(c.key)
         if clause is None:
             clause = Clause.objects.create(
                 game=game, section=sections[c.section], key=c.key, position=n, kind=c.kind
             )
-            report.new_clauses += 1
+            load.new_clauses += 1
         elif (clause.section_id, clause.position, clause.kind) != (sections[c.section].id, n, c.kind):
             clause.section, clause.position, clause.kind = sections[c.section], n, c.kind
             clause.save(update_fields=["section", "position", "kind"])
             metadata_changed = True
-        version = latest.get(clause.id)
-        shipped = (c.text, c.status, c.note, c.params)
-        if version is None or (version.text, version.status, version.note, version.bindings) != shipped:
-            version = ClauseVersion.objects.create(
-                clause=clause,
-                number=(version.number + 1) if version else 1,
-                text=c.text,
-                status=c.status,
-                note=c.note,
-                bindings=c.params,
-                author=CORPUS_AUTHOR,
-                created_at=now,
-            )
-            report.new_versions += 1
-            report.changed.append(c.key)
-            edition_changed = True
-        entries.append((clause, version))
-        if c.en:
-            _load_translation(
-                clause, version, c.en, latest_translation.get(clause.id), now=now, report=report
-            )
+        version, added = _load_clause(clause, c, latest.get(clause.id), now=now, report=report, load=load)
+        shipped.append((clause, version, added))
+        if version is not None and c.en:
+            _load_translation(clause, version, c.en, latest_translation.get(clause.id), now=now, load=load)
 
-    current = Edition.objects.filter(game=game, is_current=True).first()
-    if current is not None and not edition_changed:
-        current_ids = set(current.entries.values_list("version_id", flat=True))
-        edition_changed = current_ids != {v.id for _, v in entries}
-    if current is None or edition_changed:
-        _edition_publish(game=game, entries=entries, now=now, name=None)
+    current = Edition.objects.filter(game=game, is_current=True, status=Edition.Status.PUBLISHED).first()
+    entries = _next_edition(current, shipped, latest, load=load)
+    if entries is not None:
+        load.edition = _edition_publish(game=game, entries=entries, now=now, name=None).number
+        load.edition_published = True
         report.new_editions += 1
-    after = (
-        report.new_clauses,
-        report.new_versions,
-        report.new_translations,
-        report.new_translation_revisions,
-    )
+    else:
+        load.edition = current.number if current is not None else None
+    report.new_clauses += load.new_clauses
+    report.new_translations += load.new_translations
+    report.new_translation_revisions += len(load.translations_updated)
+    report.changed += load.fast_forwarded
+    report.per_game.append(load)
+    after = (report.new_versions, report.new_translations, report.new_translation_revisions)
     if metadata_changed or after != before:
         catalogue_touch(game_id=game.id)
 
-    _load_rules_data(game, data, clauses={c.key: c for c, _ in entries})
+    _load_rules_data(game, data, clauses={c.key: c for c, _, _ in shipped})
     _load_terms(game, data)
+
+
+def _load_clause(
+    clause: Clause,
+    c: corpus_files.ClauseData,
+    newest: ClauseVersion | None,
+    *,
+    now: dt.datetime,
+    report: LoadReport,
+    load: GameLoad,
+) -> tuple[ClauseVersion | None, bool]:
+    """Fast-forward one clause: return the version holding the shipped wording (None when the
+    clause diverged) and whether it was added now.
+
+    A clause with no version starts at the source wording (version 1), then the shipped
+    text when the corpus carries a revision of it. A clause whose newest version the corpus
+    wrote gets a new version when the shipped text, status, note or parameters differ. A
+    clause revised in the site since is left alone.
+    """
+
+    def add(text: str, bindings: dict[str, str]) -> ClauseVersion:
+        report.new_versions += 1
+        return ClauseVersion.objects.create(
+            clause=clause,
+            number=(newest.number + 1) if newest else 1,
+            text=text,
+            status=c.status,
+            note=c.note,
+            bindings=bindings,
+            author=CORPUS_AUTHOR,
+            created_at=now,
+        )
+
+    if newest is None:
+        if c.source is not None:
+            newest = add(c.source, _bindings_reading(c.params, c.source))
+        return add(c.text, c.params), True
+    if newest.author == CORPUS_AUTHOR:
+        if (newest.text, newest.status, newest.note, newest.bindings) == (c.text, c.status, c.note, c.params):
+            return newest, False
+        load.fast_forwarded.append(c.key)
+        return add(c.text, c.params), True
+    if newest.text == c.text:
+        return newest, False
+    load.diverged.append(c.key)
+    return None, False
+
+
+def _bindings_reading(bindings: dict[str, str], text: str) -> dict[str, str]:
+    """The bindings whose words are in ``text`` (the source wording a revision rebound)."""
+    readings, _ = params.read_all(bindings, corpus_files.normalise(text))
+    return {name: template for name, template in bindings.items() if name in readings}
+
+
+def _next_edition(
+    current: Edition | None,
+    shipped: list[tuple[Clause, ClauseVersion | None, bool]],
+    latest: dict[int, ClauseVersion],
+    *,
+    load: GameLoad,
+) -> list[tuple[Clause, ClauseVersion]] | None:
+    """The entries of the edition to publish, or None when the current one stays.
+
+    The current published edition's entries, with the fast-forwarded clauses at their new
+    versions and the new clauses in corpus order. A diverged clause keeps the version the
+    current edition has; a clause the corpus no longer has stays (after the clause it
+    followed) only if the site revised it.
+    """
+    in_force: dict[int, tuple[Clause, ClauseVersion]] = {}
+    if current is not None:
+        in_force = {
+            e.clause_id: (e.clause, e.version)
+            for e in current.entries.select_related("clause", "version").order_by("position")
+        }
+    changed = current is None
+    entries: list[tuple[Clause, ClauseVersion]] = []
+    for clause, version, added in shipped:
+        if clause.id in in_force and not added:
+            entries.append(in_force[clause.id])
+        elif version is not None:
+            entries.append((clause, version))
+            changed = True
+    # A clause of the current edition the corpus dropped: placed after the entry it followed.
+    corpus_ids = {clause.id for clause, _, _ in shipped}
+    after: dict[int | None, list[tuple[Clause, ClauseVersion]]] = {}
+    previous: int | None = None
+    for clause_id, entry in in_force.items():
+        if clause_id in corpus_ids:
+            previous = clause_id
+        elif latest[clause_id].author == CORPUS_AUTHOR:
+            load.removed.append(entry[0].key)
+            changed = True
+        else:
+            load.diverged.append(entry[0].key)
+            after.setdefault(previous, []).append(entry)
+    if not changed or not (entries or after):
+        return None
+    placed = after.get(None, [])
+    for entry in entries:
+        placed += [entry, *after.get(entry[0].id, [])]
+    return placed
 
 
 def _load_translation(
@@ -193,27 +309,31 @@ def _load_translation(
     previous: Translation | None,
     *,
     now: dt.datetime,
-    report: LoadReport,
+    load: GameLoad,
 ) -> None:
-    """Keep the shipped English in step without hiding staleness.
+    """Keep the shipped English of ``version`` (which holds the shipped wording) in step,
+    without hiding staleness or overwriting the site's work.
 
-    A new clause version whose English did not change keeps the old
-    translation (which now shows as stale); only a changed English text makes a
-    translation of the new version.
+    A new clause version whose English did not change keeps the old translation (which
+    now shows as stale); a changed English text makes a new revision of a translation the
+    corpus wrote last, or a translation of the new version. The clause's newest English,
+    when revised in the site and different, is diverged and left alone.
     """
-    if previous is not None and previous.based_on_id == version.id:
-        if previous.text != text:
-            translation_submit(
-                translation=previous,
-                text=text,
-                state=previous.state,
-                expected_revision=previous.revision,
-                author=CORPUS_AUTHOR,
-                now=now,
-            )
-            report.new_translation_revisions += 1
-        return
     if previous is not None and previous.text == text:
+        return
+    if previous is not None and _translation_author(previous) != CORPUS_AUTHOR:
+        load.translations_diverged.append(clause.key)
+        return
+    if previous is not None and previous.based_on_id == version.id:
+        translation_submit(
+            translation=previous,
+            text=text,
+            state=previous.state,
+            expected_revision=previous.revision,
+            author=CORPUS_AUTHOR,
+            now=now,
+        )
+        load.translations_updated.append(clause.key)
         return
     translation_create(
         version=version,
@@ -223,7 +343,15 @@ def _load_translation(
         author=CORPUS_AUTHOR,
         now=now,
     )
-    report.new_translations += 1
+    load.new_translations += 1
+
+
+def _translation_author(translation: Translation) -> str:
+    """Who wrote the newest revision of ``translation``."""
+    if translation.current_revision is not None:
+        return translation.current_revision.author
+    newest = translation.revisions.order_by("-revision").first()
+    return newest.author if newest is not None else translation.translator
 
 
 def _variants_now(game: Game) -> list[tuple]:

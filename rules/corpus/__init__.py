@@ -5,17 +5,21 @@ Each ``rules/corpus/<slug>/`` folder holds:
 - ``source.txt``: the original document, byte for byte as received;
 - ``game.toml``: title, language, origin and the variants;
 - ``clauses.toml``: the sections and clauses in document order, each clause
-  with its verbatim original ``text`` and its English translation ``en``;
+  with its wording ``text`` (verbatim from the source, unless the clause also
+  carries the verbatim ``source`` wording it was revised from) and its English
+  translation ``en``;
 - ``glossary.toml``: the game's terms in the original and in English;
 - ``tables.toml`` (Dolores only): Tables 1 and 2 as structured rows.
 
-This module only reads and checks those files (no database); the
-``loadcorpus`` command stores them. See ``rules/corpus/FORMAT.md``.
+This module only reads, checks and rewrites those files (no database); the
+``loadcorpus`` command stores them and ``dumpcorpus`` writes the database's
+current edition back through ``rewrite_clauses``. See ``rules/corpus/FORMAT.md``.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +67,14 @@ class ClauseData:
     note: str = ""
     # parameter name → binding template (rules/params.py): the figures code reads from the text.
     params: dict[str, str] = field(default_factory=dict)
+    # The verbatim wording of source.txt when ``text`` is a later revision of it (None: ``text``
+    # is the source wording). It is the clause's version 1 in a fresh database.
+    source: str | None = None
+
+    @property
+    def source_wording(self) -> str:
+        """The clause's part of source.txt."""
+        return self.text if self.source is None else self.source
 
 
 @dataclass(frozen=True)
@@ -127,19 +139,7 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
         source_name=meta.get("source_name", ""),
         source=(folder / "source.txt").read_text(encoding="utf-8"),
         sections=tuple(SectionData(s["key"], s["title"], s.get("en", "")) for s in body.get("sections", [])),
-        clauses=tuple(
-            ClauseData(
-                key=c["key"],
-                section=c["section"],
-                kind=c.get("kind", "rule"),
-                text=c["text"].strip("\n"),
-                en=(c.get("en") or "").strip("\n") or None,
-                status=c.get("status", "published"),
-                note=c.get("note", ""),
-                params=dict(c.get("params", {})),
-            )
-            for c in body.get("clauses", [])
-        ),
+        clauses=parse_clauses(body),
         variants=tuple(
             VariantData(
                 slug=v["slug"],
@@ -159,6 +159,24 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
     if problems:
         raise CorpusError(f"{slug}: " + "; ".join(problems))
     return game
+
+
+def parse_clauses(body: dict[str, Any]) -> tuple[ClauseData, ...]:
+    """The clauses of a parsed ``clauses.toml``."""
+    return tuple(
+        ClauseData(
+            key=c["key"],
+            section=c["section"],
+            kind=c.get("kind", "rule"),
+            text=c["text"].strip("\n"),
+            en=(c.get("en") or "").strip("\n") or None,
+            status=c.get("status", "published"),
+            note=c.get("note", ""),
+            params=dict(c.get("params", {})),
+            source=c["source"].strip("\n") if "source" in c else None,
+        )
+        for c in body.get("clauses", [])
+    )
 
 
 def check_game(game: GameData) -> list[str]:
@@ -181,6 +199,8 @@ def check_game(game: GameData) -> list[str]:
             problems.append(f"{c.key}: no English translation")
         if not c.text.strip():
             problems.append(f"{c.key}: empty text")
+        if c.source is not None and not c.source.strip():
+            problems.append(f"{c.key}: empty source")
         for name, template in c.params.items():
             if name in param_names:
                 problems.append(f"{c.key}: parameter {name} already bound in {param_names[name]}")
@@ -189,7 +209,8 @@ def check_game(game: GameData) -> list[str]:
                 params.read(name, template, normalise(c.text))
             except params.BindingError as exc:
                 problems.append(f"{c.key}: parameter {exc}")
-    joined = normalise(" ".join(c.text for c in game.clauses))
+    # The source wording, not a later revision of it, is what source.txt holds.
+    joined = normalise(" ".join(c.source_wording for c in game.clauses))
     if joined != normalise(game.source):
         problems.append(
             "the clauses do not reproduce source.txt: " + _first_difference(joined, normalise(game.source))
@@ -223,3 +244,210 @@ def all_games() -> list[GameData]:
 def clause_keys() -> set[str]:
     """Return every clause key in the shipped corpus."""
     return {c.key for g in all_games() for c in g.clauses}
+
+
+# ---------------------------------------------------------------- writing clauses.toml back
+
+
+@dataclass(frozen=True)
+class ClauseWording:
+    """One clause as the database's current edition has it, to be written into clauses.toml."""
+
+    text: str
+    status: str
+    note: str = ""
+    params: dict[str, str] = field(default_factory=dict)
+    en: str | None = None  # None: keep the file's English
+
+
+@dataclass
+class _Item:
+    """One piece of a TOML file: a blank or comment line, a table header, or one key = value."""
+
+    kind: str  # "raw" | "header" | "kv"
+    text: str
+    name: str = ""
+    value: Any = None
+
+
+# Where a field the clause did not have is written: status after its kind, the others before
+# its wording (``source`` right before ``text``, so the original reads first).
+_FIELDS = ("status", "note", "params", "source", "text", "en")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def rewrite_clauses(document: str, wordings: dict[str, ClauseWording]) -> str:
+    """Return ``document`` (a clauses.toml) with the given clauses' fields set to ``wordings``.
+
+    Only the fields that differ are rewritten, each in the quoting style the file already
+    uses for it; comments, order and every other byte stay as they are. The source wording
+    stays in the file: a clause whose ``text`` no longer is its source wording keeps that
+    wording as ``source``.
+    """
+    items = _items(document)
+    blocks = _clause_blocks(items)
+    unknown = sorted(set(wordings) - set(blocks))
+    if unknown:
+        raise CorpusError("not in clauses.toml: " + ", ".join(unknown))
+    wanted: dict[str, dict[str, Any]] = {}
+    for key, wording in wordings.items():
+        wanted[key] = _rewrite_block(items, blocks[key], wording)
+    result = "".join(item.text for item in items)
+    _check_rewrite(document, result, wanted)
+    return result
+
+
+def _items(document: str) -> list[_Item]:
+    lines = document.splitlines(keepends=True)
+    items: list[_Item] = []
+    i = 0
+    while i < len(lines):
+        stripped = lines[i].strip()
+        if not stripped or stripped.startswith("#"):
+            items.append(_Item("raw", lines[i]))
+            i += 1
+            continue
+        if stripped.startswith("["):
+            items.append(_Item("header", lines[i], name=stripped.split("#")[0].strip()))
+            i += 1
+            continue
+        # A key = value ends on the first line that closes it (a multi-line string spans lines).
+        for j in range(i + 1, len(lines) + 1):
+            try:
+                parsed = tomllib.loads("".join(lines[i:j]))
+            except tomllib.TOMLDecodeError:
+                continue
+            break
+        else:
+            raise CorpusError(f"clauses.toml line {i + 1}: cannot read {stripped[:60]!r}")
+        ((name, value),) = parsed.items()
+        items.append(_Item("kv", "".join(lines[i:j]), name=name, value=value))
+        i = j
+    return items
+
+
+def _clause_blocks(items: list[_Item]) -> dict[str, dict[str, int]]:
+    """Clause key → {field name → index of its item}."""
+    blocks: list[dict[str, int]] = []
+    in_clause = False
+    for n, item in enumerate(items):
+        if item.kind == "header":
+            in_clause = item.name == "[[clauses]]"
+            if in_clause:
+                blocks.append({})
+        elif item.kind == "kv" and in_clause:
+            blocks[-1][item.name] = n
+    return {items[b["key"]].value: b for b in blocks if "key" in b}
+
+
+def _same(name: str, old: Any, new: Any) -> bool:
+    if name == "status":
+        return (old or "published") == new
+    if name == "params":
+        return dict(old or {}) == dict(new or {})
+    if name == "note":
+        return (old or "") == (new or "")
+    return (None if old is None else old.strip("\n")) == new
+
+
+def _rewrite_block(items: list[_Item], block: dict[str, int], wording: ClauseWording) -> dict[str, Any]:
+    old = {name: items[n].value for name, n in block.items()}
+    source_wording = (old.get("source") or old["text"]).strip("\n")
+    want: dict[str, Any] = {
+        "status": wording.status,
+        "note": wording.note or None,
+        "params": _ordered(wording.params, old.get("params") or {}) or None,
+        "source": source_wording if wording.text != source_wording else None,
+        "text": wording.text,
+        "en": wording.en if wording.en is not None else (old.get("en") or "").strip("\n") or None,
+    }
+    prefixes: dict[int, str] = {}
+    for name in _FIELDS:
+        new, n = want[name], block.get(name)
+        if _same(name, old.get(name), new):
+            continue
+        if n is not None and new is None:
+            items[n].text = ""  # the field went back to its default
+        elif n is not None:
+            items[n].text = _kv(name, new, like=items[n].text)
+        elif name == "status":
+            anchor = block.get("kind", block.get("section", block["key"]))
+            items[anchor].text += _kv(name, new, like=None)
+        else:
+            anchor = block["text"] if name == "source" or "source" not in block else block["source"]
+            prefixes[anchor] = prefixes.get(anchor, "") + _kv(name, new, like=items[block["text"]].text)
+    for n, prefix in prefixes.items():
+        items[n].text = prefix + items[n].text
+    return want
+
+
+def _ordered(params: dict[str, str], old: dict[str, str]) -> dict[str, str]:
+    """The bindings in the file's order (a JSON column need not keep it), new names last."""
+    names = [n for n in old if n in params] + sorted(n for n in params if n not in old)
+    return {n: params[n] for n in names}
+
+
+def _check_rewrite(before: str, after: str, wanted: dict[str, dict[str, Any]]) -> None:
+    """The rewritten file holds exactly the wanted clauses and everything else unchanged."""
+    old, new = tomllib.loads(before), tomllib.loads(after)
+    problems = []
+    if {k: v for k, v in old.items() if k != "clauses"} != {k: v for k, v in new.items() if k != "clauses"}:
+        problems.append("the sections changed")
+    if [c["key"] for c in old.get("clauses", [])] != [c["key"] for c in new.get("clauses", [])]:
+        problems.append("the clauses moved")
+    for was, now in zip(old.get("clauses", []), new.get("clauses", []), strict=False):
+        if was["key"] not in wanted:
+            if was != now:
+                problems.append(f"{was['key']} changed")
+            continue
+        for name, value in wanted[was["key"]].items():
+            if not _same(name, now.get(name), value):
+                problems.append(f"{was['key']}: {name} was not written")
+    if problems:
+        raise CorpusError("rewriting clauses.toml went wrong: " + "; ".join(problems))
+
+
+def _kv(name: str, value: Any, *, like: str | None) -> str:
+    if name == "params":
+        pairs = ", ".join(f"{_key(k)} = {_basic(v)}" for k, v in value.items())
+        return f"params = {{ {pairs} }}\n"
+    if name in ("status", "note"):
+        return f"{name} = {_basic(value)}\n"
+    return f"{name} = {_multiline(value, like=like)}\n"
+
+
+def _key(name: str) -> str:
+    return name if _BARE_KEY.fullmatch(name) else _basic(name)
+
+
+def _control(ch: str) -> bool:
+    return (ord(ch) < 0x20 and ch not in "\n\t") or ord(ch) == 0x7F
+
+
+def _basic(value: str) -> str:
+    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t"}
+    out = (escapes.get(ch) or (f"\\u{ord(ch):04x}" if _control(ch) else ch) for ch in value)
+    return '"' + "".join(out) + '"'
+
+
+def _multiline(value: str, *, like: str | None) -> str:
+    """A multi-line string laid out like ``like`` (``'''`` or ``\"\"\"``, a line break after the
+    opening and before the closing quotes or not)."""
+    raw = (like or "").partition("=")[2].strip()
+    quotes = raw[:3] if raw[:3] in ("'''", '"""') else '"""'
+    lead = "\n" if raw[3:4] == "\n" or value.startswith("\n") else ""
+    trail = "\n" if raw[:-3].endswith("\n") else ""
+    literal_ok = "'''" not in value and not value.endswith("'") and not any(_control(ch) for ch in value)
+    if quotes == "'''" and literal_ok:
+        return f"'''{lead}{value}{trail}'''"
+    out = []
+    for i, ch in enumerate(value):
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == '"' and (i == len(value) - 1 or '"' in (value[i - 1 : i], value[i + 1 : i + 2])):
+            out.append('\\"')  # never three quotes in a row, never one against the closing ones
+        elif _control(ch):
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return f'"""{lead}{"".join(out)}{trail}"""'

@@ -1,15 +1,43 @@
-"""loadcorpus is idempotent and turns a corpus edit into new versions, never rewrites."""
+"""loadcorpus fast-forwards the database to the shipped corpus and never over the site's history:
+a clause or translation revised in the site since the corpus last wrote it is left alone and
+reported as diverged. One line per game, and a total line."""
 
+import io
+import re
+import shlex
 import shutil
+import subprocess
 
 import pytest
-from django.core.management import call_command
+from django.conf import settings
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from games import snapshot
 from rules import corpus as corpus_files
 from rules import selectors
-from rules.models import Clause, ClauseVersion, Edition, Translation, TranslationRevision
-from rules.services import corpus_load
+from rules.models import (
+    Clause,
+    ClauseVersion,
+    Edition,
+    EditionEntry,
+    Translation,
+    TranslationRevision,
+)
+from rules.services import (
+    CORPUS_AUTHOR,
+    clause_revise,
+    corpus_load,
+    edition_publish,
+    translation_submit,
+)
+
+DECAY = "rm.vote.decay"
+DECAY_TEXT = (
+    "Po zakończonym głosowaniu usuwa się z każdej grupy społecznej po 1 punkcie poparcia "
+    "każdemu graczowi (o ile go posiadał)"
+)
+DECAY_EDITED = DECAY_TEXT.replace("po 1 punkcie", "po 2 punkty")
 
 
 def _counts():
@@ -19,6 +47,72 @@ def _counts():
         Translation.objects.count(),
         TranslationRevision.objects.count(),
         Edition.objects.count(),
+    )
+
+
+def _load(*args, **options) -> list[str]:
+    out = io.StringIO()
+    call_command("loadcorpus", *args, stdout=out, **options)
+    return out.getvalue().splitlines()
+
+
+def _current(slug: str) -> Edition:
+    return Edition.objects.get(game__slug=slug, is_current=True)
+
+
+def _in_force(key: str) -> ClauseVersion:
+    return EditionEntry.objects.get(edition__is_current=True, clause__key=key).version
+
+
+def _quiet(slug: str) -> str:
+    """The line of a game the load left alone."""
+    return (
+        f"{slug}: 0 new clauses, 0 fast-forwarded, 0 diverged; translations: 0 new, 0 updated, "
+        f"0 diverged; edition {_current(slug).number} unchanged"
+    )
+
+
+def _revise_in_site(key: str, text: str, *, author: str = "designer") -> ClauseVersion:
+    """A designer's edit in the site, published as the new current edition."""
+    clause = Clause.objects.get(key=key)
+    newest = clause.versions.order_by("-number").first()
+    version = clause_revise(
+        clause=clause,
+        text=text,
+        status=newest.status,
+        note=newest.note,
+        author=author,
+        expected_version=newest.number,
+        now=timezone.now(),
+    )
+    edition_publish(game=clause.game, name=None, now=timezone.now())
+    return version
+
+
+def _copy(tmp_path, slug: str, *, as_slug: str | None = None, prefix: str | None = None):
+    """A copy of one game's corpus folder; with ``as_slug``/``prefix``, a new game whose clause
+    keys do not clash with the shipped ones (so it loads into a fresh part of the database)."""
+    folder = tmp_path / (as_slug or slug)
+    shutil.copytree(corpus_files.ROOT / slug, folder)
+    if as_slug:
+        old = {"rada-miasta": "rm"}[slug]
+        for f in folder.glob("*.toml"):
+            text = re.sub(rf"(?<![\w.]){old}\.", f"{prefix}.", f.read_text(encoding="utf-8"))
+            f.write_text(text.replace(f'slug = "{slug}"', f'slug = "{as_slug}"'), encoding="utf-8")
+    return folder
+
+
+def _edit_text_in_corpus(folder, key: str, edited: str) -> None:
+    """A corpus maintainer's edit of one clause's wording (source.txt follows, as before
+    ``source`` existed: the clauses joined again)."""
+    data = corpus_files.read_game(folder.name, root=folder.parent)
+    target = next(c for c in data.clauses if c.key == key)
+    clauses_file = folder / "clauses.toml"
+    text = clauses_file.read_text(encoding="utf-8")
+    assert text.count(target.text) == 1
+    clauses_file.write_text(text.replace(target.text, edited), encoding="utf-8")
+    (folder / "source.txt").write_text(
+        "\n".join(edited if c.key == key else c.text for c in data.clauses), encoding="utf-8"
     )
 
 
@@ -35,7 +129,7 @@ def test_editing_one_clause_adds_exactly_one_version(corpus, tmp_path, slug):
     data = corpus_files.read_game(slug, root=tmp_path)
     clauses_file = tmp_path / slug / "clauses.toml"
     text = clauses_file.read_text(encoding="utf-8")
-    # A designer's edit of one clause: its wording changes in clauses.toml, and the
+    # A corpus maintainer's edit of one clause: its wording changes in clauses.toml, and the
     # source document of this new edition is the clauses joined again.
     target = next(c for c in data.clauses if c.kind == "rule" and text.count(c.text) == 1)
     edited = target.text + " [edited]"
@@ -48,10 +142,12 @@ def test_editing_one_clause_adds_exactly_one_version(corpus, tmp_path, slug):
     versions_before = ClauseVersion.objects.count()
     report = corpus_load(now=timezone.now(), games=[changed])
     assert report.new_versions == 1 and report.changed == [target.key]
+    assert report.diverged == [] and report.new_editions == 1
     assert ClauseVersion.objects.count() == versions_before + 1
     history = list(ClauseVersion.objects.filter(clause__key=target.key).order_by("number"))
     assert [v.number for v in history] == [1, 2]
     assert history[0].text == target.text and history[1].text == edited
+    assert history[1].author == CORPUS_AUTHOR and _in_force(target.key) == history[1]
     # The English was not touched, so it stays based on version 1 and shows as stale.
     game = corpus.get(slug=slug)
     view = next(v for v in selectors.current_clauses(game, "en") if v.clause.key == target.key)
@@ -72,3 +168,259 @@ def test_a_new_english_text_is_a_new_revision_of_the_same_translation(corpus, tm
     t = Translation.objects.get(clause__key="rm.vote.majority", lang="en")
     assert t.revision == 2 and t.text.endswith("(revised)")
     assert [r.text for r in t.revisions.order_by("revision")] == [target.en, target.en + " (revised)"]
+
+
+def test_a_fresh_load_and_a_second_load_print_one_line_per_game(corpus, tmp_path):
+    _copy(tmp_path, "rada-miasta", as_slug="rada-miasta-copy", prefix="rmc")
+    data = corpus_files.read_game("rada-miasta-copy", root=tmp_path)
+    clauses, english = len(data.clauses), sum(1 for c in data.clauses if c.en)
+    assert (clauses, english) == (54, 53)  # the numbers below, should the corpus grow
+
+    assert _load("rada-miasta-copy", root=tmp_path) == [
+        "rada-miasta-copy: 54 new clauses, 0 fast-forwarded, 0 diverged; "
+        "translations: 53 new, 0 updated, 0 diverged; edition 1 published",
+        "1 game: 54 new clauses, 0 fast-forwarded, 0 diverged; "
+        "translations: 53 new, 0 updated, 0 diverged; 1 edition published",
+    ]
+    assert _load("rada-miasta-copy", root=tmp_path) == [
+        "rada-miasta-copy: 0 new clauses, 0 fast-forwarded, 0 diverged; "
+        "translations: 0 new, 0 updated, 0 diverged; edition 1 unchanged",
+        "1 game: 0 new clauses, 0 fast-forwarded, 0 diverged; "
+        "translations: 0 new, 0 updated, 0 diverged; 0 editions published",
+    ]
+
+
+def test_a_site_edit_survives_two_restarts(corpus):
+    assert _in_force(DECAY).text == DECAY_TEXT
+    designer = _revise_in_site(DECAY, DECAY_EDITED)
+    edition = _current("rada-miasta")
+    versions = list(ClauseVersion.objects.filter(clause__key=DECAY).order_by("number"))
+    before = _counts()
+
+    for _restart in range(2):
+        assert _load() == [
+            "rada-miasta: 0 new clauses, 0 fast-forwarded, 1 diverged (rm.vote.decay); "
+            f"translations: 0 new, 0 updated, 0 diverged; edition {edition.number} unchanged",
+            *[_quiet(slug) for slug in corpus_files.GAME_SLUGS[1:]],
+            "5 games: 0 new clauses, 0 fast-forwarded, 1 diverged; "
+            "translations: 0 new, 0 updated, 0 diverged; 0 editions published",
+        ]
+        assert _current("rada-miasta") == edition
+        assert _in_force(DECAY) == designer and designer.author == "designer"
+        # The rules in force are the designer's: two points decay, not one.
+        assert snapshot.rules_for("rada-miasta").param("decay_points") == 2
+
+    assert list(ClauseVersion.objects.filter(clause__key=DECAY).order_by("number")) == versions
+    assert _counts() == before
+    report = corpus_load(now=timezone.now())
+    assert report.diverged == [DECAY] and not report.anything_new
+
+
+def _make_commands(target: str) -> list[str]:
+    """The manage.py commands ``make <target>`` runs (dry run: nothing is executed)."""
+    dry = subprocess.run(
+        ["make", "-n", target], cwd=settings.BASE_DIR, capture_output=True, text=True, check=True
+    ).stdout
+    return [line.split(" manage.py ", 1)[1] for line in dry.splitlines() if " manage.py " in line]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+@pytest.mark.parametrize("target", ["run", "serve-prod"])
+def test_make_run_and_serve_prod_keep_a_site_edit_across_restarts(corpus, target):
+    commands = _make_commands(target)
+    assert commands[:2] == ["migrate --noinput", "loadcorpus"]
+    designer = _revise_in_site(DECAY, DECAY_EDITED)
+    versions = ClauseVersion.objects.count()
+    for _restart in range(2):
+        for command in commands:
+            if command.startswith("loadcorpus"):
+                call_command(*shlex.split(command), verbosity=0)
+        assert _in_force(DECAY) == designer
+    assert ClauseVersion.objects.count() == versions
+
+
+def test_a_corpus_change_to_an_untouched_clause_still_fast_forwards(corpus, tmp_path):
+    designer = _revise_in_site(DECAY, DECAY_EDITED)
+    before = _current("rada-miasta")
+    # A designer's working copy: loadcorpus never touches a draft edition.
+    draft = Edition.objects.create(
+        game=before.game,
+        number=before.number + 1,
+        name="Working copy",
+        created_at=timezone.now(),
+        status=Edition.Status.DRAFT,
+        based_on=before,
+    )
+    EditionEntry.objects.bulk_create(
+        EditionEntry(edition=draft, clause_id=e.clause_id, version_id=e.version_id, position=e.position)
+        for e in before.entries.all()
+    )
+    draft_entries = list(draft.entries.values_list("clause_id", "version_id", "position"))
+
+    folder = _copy(tmp_path, "rada-miasta")
+    limits = "rm.support.limits"
+    shipped = _in_force(limits)
+    _edit_text_in_corpus(folder, limits, shipped.text + " [edited]")
+
+    assert _load("rada-miasta", root=tmp_path) == [
+        "rada-miasta: 0 new clauses, 1 fast-forwarded, 1 diverged (rm.vote.decay); "
+        f"translations: 0 new, 0 updated, 0 diverged; edition {before.number + 2} published",
+        "1 game: 0 new clauses, 1 fast-forwarded, 1 diverged; "
+        "translations: 0 new, 0 updated, 0 diverged; 1 edition published",
+    ]
+    fast_forwarded = ClauseVersion.objects.filter(clause__key=limits).order_by("-number").first()
+    assert (fast_forwarded.number, fast_forwarded.author) == (shipped.number + 1, CORPUS_AUTHOR)
+    assert fast_forwarded.text == shipped.text + " [edited]"
+    after = _current("rada-miasta")
+    assert after.number == before.number + 2 and after.status == Edition.Status.PUBLISHED
+    old = dict(before.entries.values_list("clause__key", "version_id"))
+    new = dict(after.entries.values_list("clause__key", "version_id"))
+    assert new == {**old, limits: fast_forwarded.id} and new[DECAY] == designer.id
+    assert list(after.entries.order_by("position").values_list("clause__key", flat=True)) == list(
+        before.entries.order_by("position").values_list("clause__key", flat=True)
+    )
+    draft.refresh_from_db()
+    assert draft.status == Edition.Status.DRAFT and not draft.is_current
+    assert list(draft.entries.values_list("clause_id", "version_id", "position")) == draft_entries
+
+
+def test_a_translation_edited_in_the_site_is_not_overwritten(corpus, tmp_path):
+    edited = Translation.objects.get(clause__key="rm.vote.majority", lang="en")
+    translation_submit(
+        translation=edited,
+        text=edited.text + " (translator)",
+        state=edited.state,
+        expected_revision=edited.revision,
+        author="translator",
+        now=timezone.now(),
+    )
+    # The corpus ships new English for that clause and for one the site never touched.
+    folder = _copy(tmp_path, "rada-miasta")
+    data = corpus_files.read_game("rada-miasta", root=tmp_path)
+    f = folder / "clauses.toml"
+    text = f.read_text(encoding="utf-8")
+    for key in ("rm.vote.majority", "rm.vote.unanimous"):
+        en = next(c.en for c in data.clauses if c.key == key)
+        text = text.replace(en, en + " (corpus)")
+    f.write_text(text, encoding="utf-8")
+
+    def line(updated: int) -> str:
+        return (
+            f"rada-miasta: 0 new clauses, 0 fast-forwarded, 0 diverged; translations: 0 new, {updated} updated, "
+            f"1 diverged (rm.vote.majority); edition {_current('rada-miasta').number} unchanged"
+        )
+
+    assert _load("rada-miasta", root=tmp_path)[0] == line(updated=1)
+    assert _load("rada-miasta", root=tmp_path)[0] == line(updated=0)
+    edited.refresh_from_db()
+    assert edited.text.endswith("(translator)") and edited.revision == 2
+    assert edited.revisions.order_by("-revision").first().author == "translator"
+    untouched = Translation.objects.get(clause__key="rm.vote.unanimous", lang="en")
+    assert untouched.text.endswith("(corpus)") and untouched.revision == 2
+    # Back to the shipped corpus: the corpus's own translation follows it, the translator's stays.
+    assert _load("rada-miasta")[0] == line(updated=1)
+    edited.refresh_from_db()
+    untouched.refresh_from_db()
+    assert edited.text.endswith("(translator)") and edited.revision == 2
+    assert not untouched.text.endswith("(corpus)") and untouched.revision == 3
+
+
+def _merge_into_previous(folder, key: str) -> None:
+    """A corpus maintainer merges clause ``key`` into the clause before it (source.txt holds)."""
+    data = corpus_files.read_game(folder.name, root=folder.parent)
+    n = next(i for i, c in enumerate(data.clauses) if c.key == key)
+    previous, gone = data.clauses[n - 1], data.clauses[n]
+    f = folder / "clauses.toml"
+    text = f.read_text(encoding="utf-8")
+    assert text.count(previous.text) == 1
+    text = text.replace(previous.text, previous.text + " " + gone.text)
+    block = re.compile(rf'\[\[clauses\]\]\nkey = "{re.escape(key)}"\n.*?(?=\n\[\[clauses\]\]|\n# -|\Z)', re.S)
+    text, removed = block.subn("", text)
+    assert removed == 1
+    f.write_text(text, encoding="utf-8")
+
+
+def test_a_clause_the_corpus_drops_leaves_the_edition_unless_the_site_revised_it(corpus, tmp_path):
+    designer = _revise_in_site(DECAY, DECAY_EDITED)
+    before = _current("rada-miasta")
+    folder = _copy(tmp_path, "rada-miasta")
+    _merge_into_previous(folder, "rm.vote.unanimous")
+    _merge_into_previous(folder, DECAY)
+
+    assert _load("rada-miasta", root=tmp_path)[0] == (
+        "rada-miasta: 0 new clauses, 2 fast-forwarded, 1 diverged (rm.vote.decay), 1 removed "
+        "(rm.vote.unanimous); translations: 0 new, 0 updated, 0 diverged; "
+        f"edition {before.number + 1} published"
+    )
+    old = list(before.entries.order_by("position").values_list("clause__key", flat=True))
+    new = list(_current("rada-miasta").entries.order_by("position").values_list("clause__key", "version"))
+    assert [key for key, _ in new] == [key for key in old if key != "rm.vote.unanimous"]
+    assert dict(new)[DECAY] == designer.id
+    majority = _in_force("rm.vote.majority")
+    unanimous = ClauseVersion.objects.get(clause__key="rm.vote.unanimous", number=1)
+    assert dict(new)["rm.vote.majority"] == majority.id and majority.number == 2
+    assert majority.text.endswith(" " + unanimous.text)
+    assert _load("rada-miasta", root=tmp_path)[0] == (
+        "rada-miasta: 0 new clauses, 0 fast-forwarded, 1 diverged (rm.vote.decay); translations: 0 new, "
+        f"0 updated, 0 diverged; edition {before.number + 1} unchanged"
+    )
+
+
+def test_more_than_five_diverged_clauses_are_abbreviated(corpus):
+    keys = [c.key for c in Clause.objects.filter(game__slug="praetor", kind="rule").order_by("position")[:7]]
+    for key in keys:
+        _revise_in_site(key, _in_force(key).text + " (site)")
+    line = _load("praetor")[0]
+    assert line == (
+        f"praetor: 0 new clauses, 0 fast-forwarded, 7 diverged ({', '.join(keys[:5])} … and 2 more); "
+        f"translations: 0 new, 0 updated, 0 diverged; edition {_current('praetor').number} unchanged"
+    )
+
+
+def test_a_site_version_with_the_shipped_text_is_not_diverged(corpus):
+    clause = Clause.objects.get(key=DECAY)
+    _revise_in_site(DECAY, DECAY_EDITED)
+    back = _revise_in_site(DECAY, DECAY_TEXT)
+    assert clause.versions.count() == 3
+    assert _load("rada-miasta")[0] == _quiet("rada-miasta")
+    assert _in_force(DECAY) == back and clause.versions.count() == 3
+
+
+def test_a_fresh_load_of_a_clause_with_source_starts_at_the_source_wording(corpus, tmp_path):
+    folder = _copy(tmp_path, "rada-miasta", as_slug="rada-miasta-copy", prefix="rmc")
+    f = folder / "clauses.toml"
+    text = f.read_text(encoding="utf-8")
+    line = f'text = """{DECAY_TEXT}"""\n'
+    assert text.count(line) == 1
+    f.write_text(
+        text.replace(line, f'source = """{DECAY_TEXT}"""\ntext = """{DECAY_EDITED}"""\n'), encoding="utf-8"
+    )
+    data = corpus_files.read_game("rada-miasta-copy", root=tmp_path)
+    clause = next(c for c in data.clauses if c.key == "rmc.vote.decay")
+    assert (clause.source, clause.text) == (DECAY_TEXT, DECAY_EDITED)
+
+    report = corpus_load(now=timezone.now(), games=[data])
+    assert report.new_clauses == len(data.clauses) and report.new_versions == len(data.clauses) + 1
+    history = list(ClauseVersion.objects.filter(clause__key="rmc.vote.decay").order_by("number"))
+    assert [(v.number, v.text, v.author) for v in history] == [
+        (1, DECAY_TEXT, CORPUS_AUTHOR),
+        (2, DECAY_EDITED, CORPUS_AUTHOR),
+    ]
+    assert history[0].bindings == history[1].bindings == clause.params
+    assert _in_force("rmc.vote.decay") == history[1]
+    assert list(
+        Translation.objects.filter(clause__key="rmc.vote.decay").values_list("based_on", flat=True)
+    ) == [history[1].id]
+    assert not corpus_load(now=timezone.now(), games=[data]).anything_new
+
+
+def test_a_broken_corpus_file_is_an_error(corpus, tmp_path):
+    folder = _copy(tmp_path, "rada-miasta")
+    f = folder / "clauses.toml"
+    f.write_text(f.read_text(encoding="utf-8").replace(DECAY_TEXT, DECAY_EDITED), encoding="utf-8")
+    before = _counts()
+    with pytest.raises(CommandError, match="the clauses do not reproduce source.txt"):
+        call_command("loadcorpus", "rada-miasta", root=tmp_path, verbosity=0)
+    with pytest.raises(CommandError, match="no-such-game"):
+        call_command("loadcorpus", "no-such-game", verbosity=0)
+    assert _counts() == before

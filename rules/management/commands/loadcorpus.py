@@ -1,25 +1,80 @@
-"""Load the shipped corpus (rules/corpus/) into the database, idempotently."""
+"""Fast-forward the database to the shipped corpus (rules/corpus/), never over the site's edits.
 
-from django.core.management.base import BaseCommand
+Prints one line per game and a total line. A clause or translation revised in the site
+since the corpus last loaded it is *diverged*: it keeps the site's wording and is listed.
+``dumpcorpus`` writes the site's current edition back to the corpus files.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from rules import corpus
-from rules.services import corpus_load
+from rules.services import GameLoad, LoadReport, corpus_load
+
+LISTED = 5  # diverged keys named per game before "… and N more"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def keys(found: list[str]) -> str:
+    """`` (a, b, c)`` with at most LISTED keys named; empty when there are none."""
+    if not found:
+        return ""
+    named = ", ".join(found[:LISTED])
+    more = f" … and {len(found) - LISTED} more" if len(found) > LISTED else ""
+    return f" ({named}{more})"
+
+
+def game_line(load: GameLoad) -> str:
+    if load.edition is None:
+        edition = "no edition"
+    else:
+        edition = f"edition {load.edition} {'published' if load.edition_published else 'unchanged'}"
+    removed = f", {len(load.removed)} removed{keys(load.removed)}" if load.removed else ""
+    return (
+        f"{load.slug}: {plural(load.new_clauses, 'new clause')}, {len(load.fast_forwarded)} fast-forwarded, "
+        f"{len(load.diverged)} diverged{keys(load.diverged)}{removed}; "
+        f"translations: {load.new_translations} new, {len(load.translations_updated)} updated, "
+        f"{len(load.translations_diverged)} diverged{keys(load.translations_diverged)}; {edition}"
+    )
+
+
+def total_line(report: LoadReport) -> str:
+    return (
+        f"{plural(report.games, 'game')}: {plural(report.new_clauses, 'new clause')}, "
+        f"{len(report.changed)} fast-forwarded, {len(report.diverged)} diverged; "
+        f"translations: {report.new_translations} new, {report.new_translation_revisions} updated, "
+        f"{len(report.translations_diverged)} diverged; "
+        f"{plural(report.new_editions, 'edition')} published"
+    )
 
 
 class Command(BaseCommand):
-    help = "Load the five rule documents, their clauses, versions, translations and tables."
+    help = (
+        "Load the rule documents, their clauses, versions, translations and tables; fast-forward "
+        "only what the corpus wrote last, and report what was revised in the site as diverged."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("games", nargs="*", help="Game slugs (default: all five).")
-
-    def handle(self, *args, games, **options):
-        data = [corpus.read_game(slug) for slug in (games or corpus.GAME_SLUGS)]
-        report = corpus_load(now=timezone.now(), games=data)
-        self.stdout.write(
-            f"{report.games} games: {report.new_clauses} new clauses, {report.new_versions} new versions, "
-            f"{report.new_translations} new translations, {report.new_translation_revisions} new "
-            f"translation revisions, {report.new_editions} new editions."
+        parser.add_argument(
+            "--root",
+            type=Path,
+            default=corpus.ROOT,
+            help="The corpus folder holding one folder per game (default: rules/corpus/).",
         )
-        for key in report.changed[:50]:
-            self.stdout.write(f"  changed: {key}")
+
+    def handle(self, *args, games, root, **options):
+        try:
+            data = [corpus.read_game(slug, root=root) for slug in (games or corpus.GAME_SLUGS)]
+        except (OSError, ValueError, KeyError) as exc:
+            raise CommandError(f"cannot read the corpus: {exc}") from exc
+        report = corpus_load(now=timezone.now(), games=data)
+        if options["verbosity"] >= 1:
+            for load in report.per_game:
+                self.stdout.write(game_line(load))
+            self.stdout.write(total_line(report))
