@@ -104,7 +104,12 @@ def referee(request):
         return render(
             request,
             "games/referee_questions.html",
-            {"game": game, "adjudicators": engine.for_game(slug), "disputes": engine.disputes_for(slug)},
+            {
+                "game": game,
+                "adjudicators": engine.for_game(slug),
+                "disputes": engine.disputes_for(slug),
+                "edition_param": edition,
+            },
         )
     adj = _adjudicator_or_404(slug, name)
     example = _example(adj)
@@ -115,7 +120,13 @@ def referee(request):
         return render(
             request,
             "games/referee_players.html",
-            {"game": game, "adj": adj, "players_text": ", ".join(example_players), "lang": game.lang},
+            {
+                "game": game,
+                "adj": adj,
+                "players_text": ", ".join(example_players),
+                "lang": game.lang,
+                "edition_param": edition,
+            },
         )
     players = forms.split_players(request.GET.get("players", ""))
     raw = example if players == example_players else {}

@@ -16,7 +16,14 @@ def _newest(key):
 
 @pytest.mark.parametrize(
     "who, expected",
-    [("anonymous", 302), ("nobody", 403), ("staff", 403), ("other-designer", 403), ("designer", 200), ("superuser", 200)],
+    [
+        ("anonymous", 302),
+        ("nobody", 403),
+        ("staff", 403),
+        ("other-designer", 403),
+        ("designer", 200),
+        ("superuser", 200),
+    ],
 )
 def test_only_the_games_designers_get_into_its_workspace(client, make_user, corpus, who, expected):
     users = {
@@ -76,7 +83,9 @@ def test_a_stale_editor_keeps_the_designers_text_and_shows_theirs(client, design
     editor = f"/design/rada-miasta/{draft.number}/c/{LIMITS}/"
     base = _newest(LIMITS)
     theirs = base.text.replace("10", "9")
-    assert client.post(editor, {"text": theirs, "status": "draft", "based_on": base.number}).status_code == 302
+    assert (
+        client.post(editor, {"text": theirs, "status": "draft", "based_on": base.number}).status_code == 302
+    )
     mine = base.text.replace("10", "7")
     r = client.post(editor, {"text": mine, "status": "draft", "based_on": base.number})
     page = r.content.decode()
@@ -97,7 +106,12 @@ def test_a_text_that_drops_a_figure_asks_to_rebind_it(client, designer):
     assert 'name="bind-max_support"' in r.content.decode() and _newest(LIMITS).number == base.number
     r = client.post(
         editor,
-        {"text": text, "status": "draft", "based_on": base.number, "bind-max_support": "od 0 do {num} punktów"},
+        {
+            "text": text,
+            "status": "draft",
+            "based_on": base.number,
+            "bind-max_support": "od 0 do {num} punktów",
+        },
     )
     assert r.status_code == 302 and _newest(LIMITS).bindings["max_support"] == "od 0 do {num} punktów"
 
@@ -110,7 +124,12 @@ def test_the_referee_offers_the_draft_marked_as_draft_rules(client, designer):
     assert "draft rules" in page and f'<option value="{draft.number}" selected>' in page
     r = client.post(
         reverse("games:rule", args=["rada-miasta", "support-gain"]),
-        {"edition": draft.number, "support.residents": "1", "district.type": "residential", "district.stage": "1"},
+        {
+            "edition": draft.number,
+            "support.residents": "1",
+            "district.type": "residential",
+            "district.stage": "1",
+        },
     )
     assert "draft rules" in r.content.decode()
 
