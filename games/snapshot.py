@@ -95,7 +95,8 @@ def read_params(entries) -> MappingProxyType:
 
 @functools.cache
 def from_corpus(slug: str) -> Rules:
-    """The shipped corpus of ``slug`` as rules (every clause at version 1; no database)."""
+    """The shipped corpus of ``slug`` as rules (no database): each clause's ``text``, at
+    version 1, or 2 where the clause also carries the ``source`` wording it revised."""
     data = corpus.game(slug)
     tables = {t["key"]: [dict(r) for r in t.get("rows", [])] for t in data.tables.get("tables", [])}
     position = {c.key: n for n, c in enumerate(data.clauses)}
@@ -110,12 +111,17 @@ def from_corpus(slug: str) -> Rules:
             VariantRule(v.slug, v.title, in_document_order(v.activates), in_document_order(v.overrides))
             for v in data.variants
         ),
-        params=read_params([(c.key, 1, c.text, c.params) for c in data.clauses]),
+        params=read_params([(c.key, _number(c), c.text, c.params) for c in data.clauses]),
         tables=_freeze_tables(tables),
-        versions=MappingProxyType({c.key: 1 for c in data.clauses}),
+        versions=MappingProxyType({c.key: _number(c) for c in data.clauses}),
         statuses=MappingProxyType({c.key: c.status for c in data.clauses}),
         wordings=MappingProxyType({c.key: wording(c.text, c.params) for c in data.clauses}),
     )
+
+
+def _number(clause: corpus.ClauseData) -> int:
+    # A fresh load makes the source wording version 1 and the revised text version 2.
+    return 1 if clause.source is None else 2
 
 
 class _LRU:
