@@ -161,6 +161,11 @@ def clause_history(key: str) -> tuple[Clause, list[VersionView], ClauseVersion |
     return clause, out, current_version
 
 
+def clause_version(clause: Clause, number: int) -> ClauseVersion:
+    """One version of a clause by number (one query)."""
+    return ClauseVersion.objects.get(clause=clause, number=number)
+
+
 def clause_versions(key: str) -> list[ClauseVersion] | None:
     clause = Clause.objects.filter(key=key).first()
     if clause is None:
@@ -357,3 +362,20 @@ def edition_diff(old_number: int, new_number: int, all_editions: list[Edition]) 
         if clause_id not in after:
             changes.append(EditionChange("removed", was.clause.key, was.version, None))
     return EditionDiff(old, new, changes, unchanged)
+
+
+def variant_marks(game: Game) -> tuple[dict[int, list[Variant]], dict[int, list[Variant]]]:
+    """Map clause id → the variants that activate it, and → those that override it (2 queries)."""
+    activated: dict[int, list[Variant]] = defaultdict(list)
+    overridden: dict[int, list[Variant]] = defaultdict(list)
+    for through, out in ((Variant.activates.through, activated), (Variant.overrides.through, overridden)):
+        for link in (
+            through.objects.filter(variant__game=game).select_related("variant").order_by("variant__position")
+        ):
+            out[link.clause_id].append(link.variant)
+    return activated, overridden
+
+
+def translation_languages(game: Game) -> list[str]:
+    """The languages any clause of ``game`` is translated into (one query)."""
+    return list(Translation.objects.filter(clause__game=game).values_list("lang", flat=True).distinct())

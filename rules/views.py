@@ -7,7 +7,6 @@ Each page runs a fixed number of queries whatever the size of the corpus.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -165,18 +164,6 @@ class ReaderClause:
         return self.view.clause.kind == Clause.Kind.CLARIFICATION
 
 
-def _variant_marks(game: Game) -> tuple[dict[int, list[Variant]], dict[int, list[Variant]]]:
-    """Map clause id → the variants that activate it, and → the variants that override it (2 queries)."""
-    activated: dict[int, list[Variant]] = defaultdict(list)
-    overridden: dict[int, list[Variant]] = defaultdict(list)
-    for through, out in ((Variant.activates.through, activated), (Variant.overrides.through, overridden)):
-        for link in (
-            through.objects.filter(variant__game=game).select_related("variant").order_by("variant__position")
-        ):
-            out[link.clause_id].append(link.variant)
-    return activated, overridden
-
-
 @require_GET
 def reader(request, slug: str):
     """Show the current edition of a game, original and translation side by side.
@@ -189,9 +176,7 @@ def reader(request, slug: str):
     stamp = f"{slug}:{game.catalogue_stamp}"
     available = cache.get_or_set(
         f"reader-languages:{stamp}",
-        lambda: _languages(
-            game, Translation.objects.filter(clause__game=game).values_list("lang", flat=True).distinct()
-        ),
+        lambda: _languages(game, selectors.translation_languages(game)),
         timeout=None,
     )
     requested = request.GET.get("lang", DEFAULT_LANG).strip()
@@ -227,7 +212,7 @@ def reader(request, slug: str):
 
 def _reader_clauses(game: Game, lang: str | None) -> list[ReaderClause]:
     views = selectors.current_clauses(game, lang, with_tables=True)
-    activated, overridden = _variant_marks(game)
+    activated, overridden = selectors.variant_marks(game)
     return [
         ReaderClause(
             v,

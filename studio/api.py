@@ -192,7 +192,7 @@ class DraftClauseAPI(DesignerView):
                 bindings=data.get("bindings"),
             )
         except services.Conflict as exc:
-            current = ClauseVersion.objects.get(clause=entry.clause, number=exc.current_revision)
+            current = rule_selectors.clause_version(entry.clause, exc.current_revision)
             return Response(
                 {
                     "errors": {"based_on": [f"The clause is at version {current.number}: revise that one."]},

@@ -178,7 +178,7 @@ def clause(request, slug: str, number: int, key: str):
                 bindings=changes,
             )
         except services.Conflict as exc:
-            theirs = ClauseVersion.objects.get(clause=entry.clause, number=exc.current_revision)
+            theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)
             ctx.update(conflict=theirs, based_on=theirs.number)
             return render(request, "studio/clause.html", ctx, status=409)
         except services.BindingsBroken as exc:
