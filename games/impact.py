@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules import tables
 from rules.models import Translation
 
 from . import engine
@@ -108,6 +109,32 @@ def _parameters(published: Snapshot, draft: Snapshot) -> list[dict[str, Any]]:
     return out
 
 
+def _table_cells(published: Snapshot, draft: Snapshot) -> list[dict[str, Any]]:
+    """Table cells whose figure the draft's wording of their row changes (rules.tables)."""
+    out = []
+    for key, rows in draft.rules.tables.items():
+        before = {r["clause"]: r for r in published.rules.tables.get(key, ())}
+        for row in rows:
+            old = before.get(row["clause"])
+            if old is None:
+                continue
+            for path in tables.paths_of(row):
+                for cell in path.split("|") if path != "-" else ():
+                    a, b = tables.cell(old, cell), tables.cell(row, cell)
+                    if a != b:
+                        out.append(
+                            {
+                                "name": f"{key}:{row.get('item', row['clause'])}:{cell}",
+                                "clause": row["clause"],
+                                "published": a,
+                                "draft": b,
+                                "published_words": None,
+                                "draft_words": None,
+                            }
+                        )
+    return out
+
+
 def _pins(game: str, published: Snapshot, draft: Snapshot) -> list[dict[str, Any]]:
     out = []
     for key, pin in sorted(pins().get(game, {}).items()):
@@ -125,7 +152,7 @@ def impact(game: str, *, published: Snapshot, draft: Snapshot) -> Impact:
     """The impact report of ``draft`` against ``published`` (see the module docstring)."""
     revised = [k for k, c in draft.clauses.items() if published.clauses.get(k, c).version_id != c.version_id]
     report = Impact(published.rules.edition, draft.rules.edition, revised)
-    report.parameters_changed = _parameters(published, draft)
+    report.parameters_changed = _parameters(published, draft) + _table_cells(published, draft)
     report.pins_out_of_date = _pins(game, published, draft)
 
     references = [

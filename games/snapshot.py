@@ -31,6 +31,7 @@ from typing import Any
 from django.db.models import OuterRef, Subquery
 
 from rules import corpus, params
+from rules import tables as tables_
 from rules.models import Edition, EditionEntry, Game, TableRow, Translation, Variant
 
 from .engine.rules import Param, Rules, VariantRule
@@ -77,6 +78,13 @@ def _freeze_tables(rows: dict[str, list[dict[str, Any]]]) -> MappingProxyType:
     return MappingProxyType({k: tuple(MappingProxyType(r) for r in v) for k, v in rows.items()})
 
 
+def read_tables(rows: Mapping[str, Any], texts: Mapping[str, str]) -> MappingProxyType:
+    """Every table's rows with their figures read from the edition's wording of their clause
+    (``rules.tables``): a draft that changes a number in a row's clause changes the cell."""
+    normal = {k: corpus.normalise(t) for k, t in texts.items()}
+    return _freeze_tables({key: tables_.read_rows(table, normal) for key, table in rows.items()})
+
+
 def read_params(entries) -> MappingProxyType:
     """Read every bound parameter of these (key, version, text, bindings) from the text."""
     out: dict[str, Param] = {}
@@ -98,7 +106,10 @@ def from_corpus(slug: str) -> Rules:
     """The shipped corpus of ``slug`` as rules (no database): each clause's ``text``, at
     version 1, or 2 where the clause also carries the ``source`` wording it revised."""
     data = corpus.game(slug)
-    tables = {t["key"]: [dict(r) for r in t.get("rows", [])] for t in data.tables.get("tables", [])}
+    tables = {
+        t["key"]: [{**r, "numbers": tables_.paths_of(r)} for r in t.get("rows", [])]
+        for t in data.tables.get("tables", [])
+    }
     position = {c.key: n for n, c in enumerate(data.clauses)}
 
     def in_document_order(keys):
@@ -112,7 +123,7 @@ def from_corpus(slug: str) -> Rules:
             for v in data.variants
         ),
         params=read_params([(c.key, _number(c), c.text, c.params) for c in data.clauses]),
-        tables=_freeze_tables(tables),
+        tables=read_tables(tables, {c.key: c.text for c in data.clauses}),
         versions=MappingProxyType({c.key: _number(c) for c in data.clauses}),
         statuses=MappingProxyType({c.key: c.status for c in data.clauses}),
         wordings=MappingProxyType({c.key: wording(c.text, c.params) for c in data.clauses}),
@@ -171,7 +182,7 @@ def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> S
     cached = _snapshots.get((slug, edition, lang))
     if cached is not None and cached.stamp == str(stamp):
         return cached
-    variants, tables = _variants_and_tables(slug, game_id, str(rules_stamp))
+    variants, rows = _variants_and_tables(slug, game_id, str(rules_stamp))
     number, draft, clauses, entries = _edition(game_id, slug, edition, lang, language)
     rules = Rules(
         game=slug,
@@ -179,7 +190,7 @@ def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> S
         draft=draft,
         variants=variants,
         params=read_params(entries),
-        tables=tables,
+        tables=read_tables(rows, {key: text for key, _n, text, _b in entries}),
         versions=MappingProxyType({c.key: c.number for c in clauses.values()}),
         statuses=MappingProxyType({c.key: c.status for c in clauses.values()}),
         wordings=MappingProxyType({key: wording(text, b) for key, _, text, b in entries}),

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, OuterRef, Q, Subquery
 
+from . import tables
 from .models import (
     Clause,
     ClauseVersion,
@@ -123,6 +124,13 @@ def current_clauses(game: Game, lang: str | None, *, with_tables: bool = False) 
             rows[row.clause_id].append(row)
         for v in views:
             v.table_rows = rows.get(v.clause.id, [])
+            for row in v.table_rows:
+                # The figures are the ones this edition's wording states (rules.tables).
+                try:
+                    row.data = tables.read_row({**row.data, "clause": v.clause.key}, v.version.text)
+                    row.data.pop("clause")
+                except tables.RowBindingError:
+                    pass
     return views
 
 

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from . import corpus as corpus_files
-from . import params
+from . import params, tables
 from .models import (
     Clause,
     ClauseVersion,
@@ -416,6 +416,9 @@ def _load_tables(game: Game, data: corpus_files.GameData, *, clauses: dict[str, 
     for table in data.tables.get("tables", []):
         for n, row in enumerate(table.get("rows", []), start=1):
             payload = {k: v for k, v in row.items() if k not in {"clause", "flagged", "reading"}}
+            # Which cell each number of the clause's text fills, as a list: JSON objects keep
+            # no key order on PostgreSQL, so the order of the goods must be stored.
+            payload["numbers"] = tables.paths_of(row)
             obj, _ = TableRow.objects.update_or_create(
                 game=game,
                 table=table["key"],
@@ -507,6 +510,11 @@ def clause_revise(
             text=text,
         )
     new_bindings = rebound(latest.bindings if latest else {}, text, bindings)
+    for row in TableRow.objects.filter(clause=clause).values_list("data", flat=True):
+        try:
+            tables.read_row({**row, "clause": clause.key}, text)
+        except tables.RowBindingError as exc:
+            raise BindingsBroken({"table": str(exc)}, text=text) from None
     version = ClauseVersion.objects.create(
         clause=clause,
         number=current_number + 1,

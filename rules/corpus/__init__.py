@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules import params
+from rules import params, tables
 
 ROOT = Path(__file__).resolve().parent
 
@@ -222,6 +222,13 @@ def check_game(game: GameData) -> list[str]:
         for key in (*v.activates, *v.overrides):
             if key not in seen:
                 problems.append(f"variant {v.slug} names unknown clause {key}")
+    texts = {c.key: normalise(c.text) for c in game.clauses}
+    for table in game.tables.get("tables", []):
+        for row in table.get("rows", []):
+            if row.get("clause") not in texts:
+                problems.append(f"{table['key']}: a row names unknown clause {row.get('clause')}")
+            elif (why := tables.check_row(row, texts[row["clause"]])) is not None:
+                problems.append(f"{table['key']} row {row['clause']}: {why}")
     return problems
 
 

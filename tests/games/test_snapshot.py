@@ -26,13 +26,22 @@ def _table_2_row(districts):
 
 
 def test_a_table_row_saved_in_the_admin_changes_the_next_ruling(admin_client, api, corpus):
-    row = _table_2_row(3)
-    body = {"inputs": {"districts": 3, "first_city": False}}
+    """The row's figures are the numbers its clause states (rules.tables); what the admin
+    edits is the reading of them: here, which cell each number fills."""
+    row = _table_2_row(7)  # "7 lub 8 8 4 8 3": first city 8 food 4 energy, later 8 food 3 energy
+    body = {"inputs": {"districts": 7, "first_city": False}}
     url = "/api/v1/games/dolores/adjudicators/city-tax/"
-    before = api.post(url, body, format="json").json()["outcome"]
+    assert api.post(url, body, format="json").json()["outcome"] == {"food": 8, "energy": 3}
     stamps = _stamps("dolores")
     data = dict(row.data)
-    data["later"] = {**data["later"], "food": before["food"] + 5}
+    data["numbers"] = [
+        "districts.0",
+        "districts.1",
+        "first.food",
+        "later.energy",
+        "later.food",
+        "first.energy",
+    ]
     response = admin_client.post(
         reverse("admin:rules_tablerow_change", args=[row.pk]),
         {
@@ -48,12 +57,43 @@ def test_a_table_row_saved_in_the_admin_changes_the_next_ruling(admin_client, ap
     assert response.status_code == 302, response.content.decode()[:2000]
     after_stamps = _stamps("dolores")
     assert after_stamps[0] != stamps[0] and after_stamps[1] != stamps[1]
-    after = api.post(url, body, format="json").json()["outcome"]
-    assert after["food"] == before["food"] + 5
-    assert (
-        snapshot.rules_for("dolores").table("table-2")[row.position - 1]["later"]["food"]
-        == before["food"] + 5
+    assert api.post(url, body, format="json").json()["outcome"] == {"food": 8, "energy": 4}
+    assert snapshot.rules_for("dolores").table("table-2")[row.position - 1]["later"]["energy"] == 4
+
+
+def test_a_table_rows_figures_follow_a_revision_of_its_clause(corpus):
+    from django.utils import timezone
+
+    from rules import services
+    from rules.models import Clause
+
+    clause = Clause.objects.get(key="dl.t1.coal")  # "węgiel 5 25 N/D": sale 5, purchase 25
+    game = Game.objects.get(slug="dolores")
+    draft = services.draft_open(game=game, author="d", now=timezone.now())
+    services.clause_revise(
+        clause=clause,
+        text="węgiel 5 30 N/D",
+        status="draft",
+        expected_version=1,
+        now=timezone.now(),
+        draft=draft,
     )
+    coal = next(
+        r for r in snapshot.rules_for("dolores", draft.number).table("table-1") if r["item"] == "coal"
+    )
+    assert (coal["sale"], coal["purchase"]) == (5, 30)
+    published = next(r for r in snapshot.rules_for("dolores").table("table-1") if r["item"] == "coal")
+    assert published["purchase"] == 25
+    with pytest.raises(services.BindingsBroken) as exc:
+        services.clause_revise(
+            clause=clause,
+            text="węgiel pięć N/D",
+            status="draft",
+            expected_version=2,
+            now=timezone.now(),
+            draft=draft,
+        )
+    assert list(exc.value.errors) == ["table"]
 
 
 def test_a_variant_saved_in_the_admin_is_what_rulings_offer(admin_client, api, corpus):

@@ -248,3 +248,29 @@ def test_bad_revision_bodies_are_400s_naming_the_field(designer, token_api):
         == 404
     )
     assert api.post("/api/v1/games/rada-miasta/drafts/999/publish/", format="json").status_code == 404
+
+
+def test_the_impact_report_names_a_table_cell_the_draft_changes(make_user, token_api, corpus):
+    api = token_api(make_user("dora", kind="designer", game="dolores"))
+    n = api.post("/api/v1/games/dolores/drafts/", format="json").json()["edition"]
+    r = api.post(
+        f"/api/v1/games/dolores/drafts/{n}/clauses/dl.t1.coal/",
+        {"text": "węgiel 5 30 N/D", "based_on": 1, "status": "draft"},
+        format="json",
+    )
+    assert r.status_code == 201
+    report = api.get(f"/api/v1/games/dolores/drafts/{n}/impact/").json()
+    assert {
+        "name": "table-1:coal:purchase",
+        "clause": "dl.t1.coal",
+        "published": 25,
+        "draft": 30,
+        "published_words": None,
+        "draft_words": None,
+    } in report["parameters_changed"]
+    bad = api.post(
+        f"/api/v1/games/dolores/drafts/{n}/clauses/dl.t1.coal/",
+        {"text": "węgiel pięć N/D", "based_on": 2, "status": "draft"},
+        format="json",
+    )
+    assert bad.status_code == 400 and list(bad.json()["errors"]) == ["parameters.table"]

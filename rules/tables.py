@@ -1,0 +1,116 @@
+"""Table rows bound to the words of their clause: a row's figures are the numbers its text states.
+
+Each row of a rule table (Dolores's Tables 1 and 2) is linked to the clause holding its
+wording, e.g. ``dl.t1.coal`` = "węgiel 5 25 N/D" → ``sale = 5, purchase = 25``. The row's
+``numbers`` say which cell each number of the text fills, in the order the text gives
+them (``"sale|purchase"`` fills two cells with one number, ``"-"`` skips a number the row
+does not use); rows whose cells follow the text one for one need not say it. So a draft
+that revises "25" to "30" in the row's clause changes the purchase price the adjudicators
+read, with no code change; a revision whose numbers no longer line up with the cells is
+refused, like a parameter whose words are gone (``rules.params``).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+NUMBER = re.compile(r"\d+")
+# Row keys that are not figures: identity, labels, the corpus's notes on the reading.
+NOT_CELLS = frozenset({"clause", "category", "item", "label", "group", "nd", "flagged", "reading", "numbers"})
+
+
+class RowBindingError(ValueError):
+    """The text's numbers do not line up with the row's cells."""
+
+
+def default_paths(row: Mapping[str, Any]) -> list[str]:
+    """The row's numeric cells in the order written (scalars and one level of goods)."""
+    paths = []
+    for key, value in row.items():
+        if key in NOT_CELLS:
+            continue
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            paths.append(key)
+        elif isinstance(value, Mapping):
+            paths.extend(
+                f"{key}.{k}" for k, v in value.items() if isinstance(v, int) and not isinstance(v, bool)
+            )
+        elif isinstance(value, list) and all(isinstance(v, int) for v in value):
+            paths.extend(f"{key}.{n}" for n in range(len(value)))
+    return paths
+
+
+def paths_of(row: Mapping[str, Any]) -> list[str]:
+    return list(row.get("numbers") or default_paths(row))
+
+
+def _set(row: dict[str, Any], path: str, value: int) -> None:
+    head, _, tail = path.partition(".")
+    if not tail:
+        row[head] = value
+        return
+    inner = row[head]
+    if isinstance(inner, list):
+        inner[int(tail)] = value
+    else:
+        inner[tail] = value
+
+
+def cell(row: Mapping[str, Any], path: str) -> Any:
+    """The value of one cell (``tax.coal``, ``districts.0``), or None."""
+    head, _, tail = path.partition(".")
+    inner = row.get(head)
+    if not tail:
+        return inner
+    if isinstance(inner, list):
+        return inner[int(tail)]
+    return inner.get(tail) if isinstance(inner, Mapping) else None
+
+
+def read_row(row: Mapping[str, Any], text: str) -> dict[str, Any]:
+    """The row with its cells read from ``text``; raises ``RowBindingError``."""
+    paths = paths_of(row)
+    numbers = [int(n) for n in NUMBER.findall(text)]
+    if len(numbers) != len(paths):
+        raise RowBindingError(
+            f"the row reads {len(paths)} numbers from its text ({', '.join(paths)}); the text states "
+            f"{len(numbers)}"
+        )
+    out = copy.deepcopy(dict(row))
+    for path, value in zip(paths, numbers, strict=True):
+        if path == "-":
+            continue
+        for cell in path.split("|"):
+            _set(out, cell, value)
+    return out
+
+
+def check_row(row: Mapping[str, Any], text: str) -> str | None:
+    """Why ``row`` does not say what ``text`` says (None when it does)."""
+    try:
+        read = read_row(row, text)
+    except RowBindingError as exc:
+        return str(exc)
+    for path in paths_of(row):
+        for name in path.split("|") if path != "-" else ():
+            if cell(read, name) != cell(row, name):
+                return f"{name} is {cell(row, name)} in the table but {cell(read, name)} in the text"
+    return None
+
+
+def read_rows(rows: Iterable[Mapping[str, Any]], texts: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Every row re-read from its clause's text in ``texts`` (rows whose clause is not there,
+    or whose text no longer lines up, keep their cells)."""
+    out = []
+    for row in rows:
+        text = texts.get(row["clause"])
+        try:
+            out.append(read_row(row, text) if text is not None else dict(row))
+        except RowBindingError:
+            out.append(dict(row))
+    return out
