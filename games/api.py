@@ -77,6 +77,7 @@ class RulingOut(serializers.Serializer):
     permalink = serializers.CharField()
     created_at = serializers.DateTimeField()
     newer_versions = serializers.DictField(child=serializers.IntegerField(), required=False)
+    reference = serializers.BooleanField(help_text="Marked by a designer as a reference ruling.")
 
 
 class AdjudicatorOut(serializers.Serializer):

@@ -141,6 +141,9 @@ class RulingDoc:
     warnings: list[WarningDoc]
     created_at: dt.datetime
     newer_versions: dict[str, int] = field(default_factory=dict)
+    # Marked by a designer as a canonical example every draft's impact report runs again.
+    reference: bool = False
+    game_id: int = 0  # for permission checks; not part of the document
 
     @property
     def permalink(self) -> str:
@@ -171,6 +174,7 @@ class RulingDoc:
             "permalink": self.permalink,
             "created_at": _timestamp(self.created_at),
             "newer_versions": dict(self.newer_versions),
+            "reference": self.reference,
         }
 
     def row_fields(self) -> dict[str, Any]:
@@ -233,6 +237,8 @@ class RulingDoc:
             warnings=warnings,
             created_at=ruling.created_at,
             newer_versions=newer,
+            reference=hasattr(ruling, "reference"),
+            game_id=ruling.game_id,
         )
 
 

@@ -31,7 +31,7 @@ def ruling_get(ruling_id: str) -> RulingDoc | None:
         pk = uuid.UUID(str(ruling_id))
     except ValueError:
         return None
-    ruling = Ruling.objects.select_related("game").filter(pk=pk).first()
+    ruling = Ruling.objects.select_related("game", "reference").filter(pk=pk).first()
     if ruling is None:
         return None
     cited = {}

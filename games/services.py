@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from .engine import Adjudicator, Result
 from .engine.declare import to_jsonable
-from .models import Ruling, RulingCitation
+from .models import ReferenceRuling, Ruling, RulingCitation
 from .pins import pins
 from .ruling import AlternativeDoc, GapDoc, RulingDoc, StepDoc, WarningDoc, attach_warnings
 from .snapshot import Snapshot
@@ -169,6 +169,7 @@ def ruling_create(
         ],
         warnings=warnings,
         created_at=now,
+        game_id=snapshot.game_id,
     )
     attach_warnings(doc)
     ruling = Ruling(game_id=snapshot.game_id, draft=rules.draft, **doc.row_fields())
@@ -184,3 +185,12 @@ def ruling_create(
         )
     doc.id = str(ruling.id)
     return doc
+
+
+def ruling_mark_reference(*, ruling_id: str, by: str, now: dt.datetime, note: str = "") -> ReferenceRuling:
+    """Mark a stored ruling as a reference ruling (idempotent): every draft's impact report
+    runs it again and says whether the draft would rule it differently."""
+    mark, _created = ReferenceRuling.objects.get_or_create(
+        ruling_id=ruling_id, defaults={"marked_by": by, "marked_at": now, "note": note}
+    )
+    return mark

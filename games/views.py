@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
 from rules import selectors as rule_selectors
+from rules.permissions import can_design
 
 from . import engine, forms, selectors, services, snapshot
 from .engine import using
@@ -181,7 +182,9 @@ def ruling_page(request, ruling_id: str):
     ruling = selectors.ruling_get(ruling_id)
     if ruling is None:
         raise Http404("Unknown ruling.")
-    return render(request, "games/ruling.html", {"ruling": ruling, "stored": True})
+    # Only a signed-in user can be a designer: no query for anyone else.
+    designer = request.user.is_authenticated and can_design(request.user, ruling.game_id)
+    return render(request, "games/ruling.html", {"ruling": ruling, "stored": True, "designer": designer})
 
 
 @require_GET

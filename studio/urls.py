@@ -5,6 +5,7 @@ from . import views
 app_name = "studio"
 urlpatterns = [
     path("design/", views.home, name="home"),
+    path("design/rulings/<str:ruling_id>/reference/", views.ruling_reference, name="reference"),
     path("design/<slug:slug>/", views.game, name="game"),
     path("design/<slug:slug>/drafts/", views.draft_open, name="draft_open"),
     path("design/<slug:slug>/<int:number>/", views.draft, name="draft"),

@@ -18,6 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games import selectors as game_selectors
+from games import services as game_services
 from games import snapshot
 from games.impact import impact
 from rules import corpus, params, services
@@ -231,3 +233,17 @@ def draft_publish(request, slug: str, number: int):
             status=409,
         )
     return redirect("studio:game", slug=slug)
+
+
+@login_required
+@require_POST
+def ruling_reference(request, ruling_id: str):
+    """Mark a stored ruling as a reference ruling of its game (its designers only)."""
+    ruling = game_selectors.ruling_get(ruling_id)
+    if ruling is None:
+        raise Http404("Unknown ruling.")
+    _game_for_designer(request, ruling.game)
+    game_services.ruling_mark_reference(
+        ruling_id=ruling.id, by=request.user.get_username(), now=timezone.now()
+    )
+    return redirect("games:ruling", ruling_id=ruling.id)

@@ -136,3 +136,60 @@ def test_the_referee_offers_the_draft_marked_as_draft_rules(client, designer):
 
 def test_the_pins_page_lists_what_the_code_does_not_follow(client, designer, corpus):
     assert "Every pin is up to date" in client.get("/g/rada-miasta/pins/").content.decode()
+
+
+def test_a_designer_marks_a_reference_ruling_that_the_impact_report_runs(client, designer, api):
+    situation = {"support": {"residents": 4}, "district": {"type": "residential", "stage": 3}}
+    ruling = api.post(
+        "/api/v1/games/rada-miasta/adjudicators/support-gain/", {"inputs": situation}, format="json"
+    ).json()
+    assert "Mark as a reference ruling" not in client.get(f"/rulings/{ruling['ruling']}/").content.decode()
+    client.force_login(designer)
+    page = client.get(f"/rulings/{ruling['ruling']}/").content.decode()
+    assert "Mark as a reference ruling" in page
+    assert client.post(f"/design/rulings/{ruling['ruling']}/reference/").status_code == 302
+    assert "reference ruling" in client.get(f"/rulings/{ruling['ruling']}/").content.decode()
+    assert api.get(f"/api/v1/rulings/{ruling['ruling']}/").json()["reference"] is True
+
+    client.post("/design/rada-miasta/drafts/")
+    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    text = _newest(LIMITS).text.replace("przekroczyć 10", "przekroczyć 6")
+    client.post(
+        f"/design/rada-miasta/{draft.number}/c/{LIMITS}/", {"text": text, "status": "draft", "based_on": 1}
+    )
+    report = client.get(f"/api/v1/games/rada-miasta/drafts/{draft.number}/impact/").json()
+    example = next(e for e in report["changed_examples"] if e["example"] == f"ruling {ruling['ruling']}")
+    assert example["published"]["support"]["residents"] == 7 and example["draft"]["support"]["residents"] == 6
+
+
+def test_a_non_designer_cannot_mark_a_reference_ruling(client, make_user, api, corpus):
+    situation = {"support": {"residents": 4}, "district": {"type": "residential", "stage": 3}}
+    ruling = api.post(
+        "/api/v1/games/rada-miasta/adjudicators/support-gain/", {"inputs": situation}, format="json"
+    ).json()
+    client.force_login(make_user("olek", kind="designer", game="dolores"))
+    assert client.post(f"/design/rulings/{ruling['ruling']}/reference/").status_code == 403
+
+
+def test_the_impact_report_costs_the_same_queries_however_many_rulings(
+    client, designer, api, django_assert_max_num_queries
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(designer)
+    client.post("/design/rada-miasta/drafts/")
+    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    url = f"/api/v1/games/rada-miasta/drafts/{draft.number}/impact/"
+    situation = {"support": {"residents": 4}, "district": {"type": "residential", "stage": 3}}
+    counts = []
+    for _ in range(2):
+        for _n in range(10):
+            api.post(
+                "/api/v1/games/rada-miasta/adjudicators/support-gain/", {"inputs": situation}, format="json"
+            )
+        client.get(url)  # warm the snapshots
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(url).status_code == 200
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1] <= 12, counts
