@@ -1,4 +1,7 @@
-"""The adjudication engine: input declarations, the registry, Result/Step/Gap."""
+"""The adjudication engine: input declarations (``declare``), the rules snapshot and
+parameter references (``rules``: ``Rules``, ``P``, ``Fmt``), the registry and
+Result/Step/Gap (``core``), helpers every rule set shares (``common``) and the clause →
+code index (``citations``)."""
 
 from .common import names, unique_names
 from .core import (
