@@ -14,6 +14,7 @@ from .core import (
     disputes_for,
     for_game,
     get,
+    registrar,
 )
 from .declare import Invalid
 from .rules import Fmt, MissingParameter, P, Param, Rules, VariantRule, using
@@ -41,4 +42,5 @@ __all__ = [
     "disputes_for",
     "for_game",
     "get",
+    "registrar",
 ]

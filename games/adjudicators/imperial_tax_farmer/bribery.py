@@ -15,10 +15,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, Reasoning, Result, Rules, adjudicator
+from games.engine import P, Reasoning, Result, Rules
 from games.engine.declare import Int, Object
 
-from .common import GAME, MAX_COUNT
+from .common import MAX_COUNT, adjudicator
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,6 @@ def _buy(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int,
 
 
 @adjudicator(
-    game=GAME,
     name="bribery",
     title=gettext_lazy("How many points and how much gold after bribery?"),
     inputs=BRIBERY_INPUTS,

@@ -16,10 +16,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Fmt, P, Reasoning, Result, Rules, adjudicator, names
+from games.engine import Fmt, P, Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Int, List, Map, Object, Player
 
-from .common import GAME, MAX_COUNT, Die, dice_text, leader
+from .common import MAX_COUNT, Die, adjudicator, dice_text, leader
 
 
 def _round_players(i: Any) -> Iterator[tuple[str, str]]:
@@ -384,7 +384,6 @@ def example_round(**overrides: Any) -> dict[str, Any]:
 
 
 @adjudicator(
-    game=GAME,
     name="end-of-round",
     title=gettext_lazy("Who goes first, who moves the marker, and is the game over?"),
     inputs=END_OF_ROUND_INPUTS,

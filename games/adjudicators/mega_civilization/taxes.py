@@ -13,14 +13,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine import Reasoning, Result, Rules, names, unique_names
 from games.engine.declare import Int, List, Object, Player
 
 from .common import (
-    GAME,
     MAX_CITIES,
     MAX_PLAYERS,
     MAX_TOKENS,
+    adjudicator,
     ast_order,
     ast_order_covers_players,
     known_players,
@@ -103,7 +103,6 @@ def _bar_revolters(i: Any, r: Reasoning) -> set[str]:
 
 
 @adjudicator(
-    game=GAME,
     name="beneficiary",
     title=gettext_lazy("Who is the beneficiary?"),
     inputs=BENEFICIARY_INPUTS,
@@ -277,7 +276,6 @@ def _revolt_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="tax",
     title=gettext_lazy("How much tax does each player pay, and do cities revolt?"),
     inputs=TAX_INPUTS,

@@ -7,10 +7,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Int, Object
 
-from .common import CITY_TILES, GAME, WALL_TILES
+from .common import CITY_TILES, WALL_TILES, adjudicator
 
 LAST_ROUND_INPUTS = Object(
     city_deck=Int(0, CITY_TILES, label=gettext_lazy("City tiles left in the stack")),
@@ -25,7 +25,6 @@ def _stack_ends(r: Reasoning, clause: str, empty: bool, yes: str, no: str) -> bo
 
 
 @adjudicator(
-    game=GAME,
     name="last-round",
     title=gettext_lazy("Is the next round the last one?"),
     inputs=LAST_ROUND_INPUTS,
