@@ -67,7 +67,9 @@ def setup_django(database_url: str, corpus: list[str]) -> None:
     call_command("loadcorpus", *corpus, verbosity=0)
 
 
-def pure_rows(budget: float) -> list[dict]:
+def example_rows(measure) -> list[dict]:
+    """One row per adjudicator: what ``measure(adj, variant)`` reports on its first example
+    under the game's first variant, or why it could not be measured."""
     from games import engine
 
     rows = []
@@ -76,28 +78,30 @@ def pure_rows(budget: float) -> list[dict]:
         if not adj.examples:
             rows.append({**row, "error": "no example"})
             continue
-        variant = from_corpus(adj.game).variants[0].slug
-        example = adj.examples[0]
         try:
-            inputs = adj.validate(example, rules=from_corpus(adj.game))
-            adj(inputs, variant=variant, rules=from_corpus(adj.game))
+            rows.append({**row, **measure(adj, from_corpus(adj.game).variants[0].slug)})
         except Exception as exc:
             rows.append({**row, "error": f"{type(exc).__name__}: {exc}"[:200]})
-            continue
-        validate_rate, _ = rate(lambda a=adj, e=example: a.validate(e, rules=from_corpus(a.game)), budget)
-        pure_rate, calls = rate(lambda a=adj, i=inputs, v=variant: a(i, variant=v), budget)
-        rows.append(
-            {
-                **row,
-                "variant": variant,
-                "variants": len(from_corpus(adj.game).variants),
-                "validate_per_s": round(validate_rate),
-                "pure_per_s": round(pure_rate),
-                "pure_us": round(1e6 / pure_rate, 1),
-                "calls": calls,
-            }
-        )
     return rows
+
+
+def pure_rows(budget: float) -> list[dict]:
+    def measure(adj, variant: str) -> dict:
+        example, rules = adj.examples[0], from_corpus(adj.game)
+        inputs = adj.validate(example, rules=rules)
+        adj(inputs, variant=variant, rules=rules)
+        validate_rate, _ = rate(lambda: adj.validate(example, rules=rules), budget)
+        pure_rate, calls = rate(lambda: adj(inputs, variant=variant, rules=rules), budget)
+        return {
+            "variant": variant,
+            "variants": len(rules.variants),
+            "validate_per_s": round(validate_rate),
+            "pure_per_s": round(pure_rate),
+            "pure_us": round(1e6 / pure_rate, 1),
+            "calls": calls,
+        }
+
+    return example_rows(measure)
 
 
 def service_rows(budget: float) -> list[dict]:
@@ -105,39 +109,29 @@ def service_rows(budget: float) -> list[dict]:
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
-    from games import engine, services
+    from games import services
 
-    rows = []
-    for adj in engine.all_adjudicators():
-        row = {"game": adj.game, "adjudicator": adj.name}
-        if not adj.examples:
-            rows.append({**row, "error": "no example"})
-            continue
-        variant = from_corpus(adj.game).variants[0].slug
+    def measure(adj, variant: str) -> dict:
         inputs = adj.validate(adj.examples[0], rules=from_corpus(adj.game))
 
-        def create(a=adj, i=inputs, v=variant):
-            return services.ruling_create(adj=a, inputs=i, variant=v, lang="en", now=timezone.now())
+        def create():
+            return services.ruling_create(
+                adj=adj, inputs=inputs, variant=variant, lang="en", now=timezone.now()
+            )
 
-        try:
+        create()
+        with CaptureQueriesContext(connection) as ctx:
             create()
-            with CaptureQueriesContext(connection) as ctx:
-                create()
-        except Exception as exc:
-            rows.append({**row, "error": f"{type(exc).__name__}: {exc}"[:200]})
-            continue
         per_s, calls = rate(create, budget)
-        rows.append(
-            {
-                **row,
-                "service_per_s": round(per_s),
-                "service_ms": round(1000 / per_s, 3),
-                "queries": sum(1 for q in ctx.captured_queries if not TX.match(q["sql"])),
-                "transaction_statements": sum(1 for q in ctx.captured_queries if TX.match(q["sql"])),
-                "calls": calls,
-            }
-        )
-    return rows
+        return {
+            "service_per_s": round(per_s),
+            "service_ms": round(1000 / per_s, 3),
+            "queries": sum(1 for q in ctx.captured_queries if not TX.match(q["sql"])),
+            "transaction_statements": sum(1 for q in ctx.captured_queries if TX.match(q["sql"])),
+            "calls": calls,
+        }
+
+    return example_rows(measure)
 
 
 def run_service_in_child(kind: str, args) -> list[dict]:

@@ -5,7 +5,5 @@ dofile(here .. "report.lua")
 
 function init(args)
    wrk.method = "GET"
-   if args[1] and args[1] ~= "" then
-      wrk.headers["Accept-Encoding"] = args[1]
-   end
+   accept_encoding(args[1])
 end

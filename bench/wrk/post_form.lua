@@ -6,16 +6,10 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "report.lua")
 
 function init(args)
-   local f = assert(io.open(args[1], "rb"))
-   wrk.body = f:read("*a")
-   f:close()
-   wrk.method = "POST"
-   wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+   post_file(args[1], "application/x-www-form-urlencoded")
    wrk.headers["HX-Request"] = "true"
    wrk.headers["HX-Target"] = "result"
    wrk.headers["Cookie"] = "csrftoken=" .. args[2]
    wrk.headers["X-CSRFToken"] = args[2]
-   if args[3] and args[3] ~= "" then
-      wrk.headers["Accept-Encoding"] = args[3]
-   end
+   accept_encoding(args[3])
 end

@@ -1,7 +1,8 @@
 -- Shared by every wrk script here: counts the status of every response per
 -- thread (wrk itself only counts >= 400) and, when the run is done, prints one
 -- machine-readable line "WRKJSON {...}" with the latency percentiles (p95
--- included, which `--latency` does not print) and every error count.
+-- included, which `--latency` does not print) and every error count. It also
+-- holds the request set-up the scripts share (post_file, accept_encoding).
 
 local threads = {}
 
@@ -43,4 +44,20 @@ function done(summary, latency, requests)
       latency.mean, latency.stdev, latency.min, latency.max,
       latency:percentile(50), latency:percentile(75), latency:percentile(90),
       latency:percentile(95), latency:percentile(99), table.concat(parts, ",")))
+end
+
+-- Make every request a POST of the file at `path`, sent as `content_type`.
+function post_file(path, content_type)
+   local f = assert(io.open(path, "rb"))
+   wrk.body = f:read("*a")
+   f:close()
+   wrk.method = "POST"
+   wrk.headers["Content-Type"] = content_type
+end
+
+-- Ask for `encoding` (e.g. "gzip") unless it is missing or "".
+function accept_encoding(encoding)
+   if encoding and encoding ~= "" then
+      wrk.headers["Accept-Encoding"] = encoding
+   end
 end

@@ -17,6 +17,7 @@ from .core import (
     disputes_for,
     for_game,
     get,
+    registrar,
 )
 from .declare import Invalid
 from .rules import Fmt, MissingParameter, P, Param, Rules, VariantRule, using
@@ -44,4 +45,5 @@ __all__ = [
     "disputes_for",
     "for_game",
     "get",
+    "registrar",
 ]

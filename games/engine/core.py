@@ -12,6 +12,7 @@ clause versions and translations and stores the ruling.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -169,6 +170,15 @@ def adjudicator(
         return fn
 
     return register
+
+
+def registrar(game: str) -> tuple[Callable[..., Any], Callable[..., Dispute]]:
+    """``game``'s own ``adjudicator`` and ``dispute``: the same, with ``game`` filled in.
+
+    A game package declares ``adjudicator, dispute = registrar(GAME)`` once, so that no
+    declaration repeats which game it belongs to.
+    """
+    return functools.partial(adjudicator, game=game), functools.partial(dispute, game=game)
 
 
 def for_game(game: str) -> list[Adjudicator]:

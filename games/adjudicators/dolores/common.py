@@ -13,9 +13,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from games.engine import Rules
+from games.engine import Rules, registrar
 
 GAME = "dolores"
+adjudicator, dispute = registrar(GAME)
 
 # CONTRACT §4 vocabulary.
 MINERALS = (

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from games.engine import dispute
-
-from .common import GAME
+from .common import dispute
 
 dispute(
-    game=GAME,
     key="doubt-1",
     title=gettext_lazy("One unpaid tax: does every factory stop?"),
     question=gettext_lazy(
@@ -39,7 +36,6 @@ dispute(
     },
 )
 dispute(
-    game=GAME,
     key="doubt-2",
     title=gettext_lazy("May the token limits be exceeded?"),
     question=gettext_lazy(
@@ -51,7 +47,6 @@ dispute(
     inputs={"cities": [], "units": {}, "routes": {"land": 31}},
 )
 dispute(
-    game=GAME,
     key="doubt-3",
     title=gettext_lazy("Is the first city free?"),
     question=gettext_lazy(
@@ -63,7 +58,6 @@ dispute(
     inputs={"districts": 1, "first_city": True},
 )
 dispute(
-    game=GAME,
     key="doubt-4",
     title=gettext_lazy("Do borders move after a conquest?"),
     question=gettext_lazy(
@@ -75,7 +69,6 @@ dispute(
     inputs={"unit": "infantry", "terrain": "open"},
 )
 dispute(
-    game=GAME,
     key="doubt-5",
     title=gettext_lazy("A broken route: which factories stop?"),
     question=gettext_lazy(
@@ -103,7 +96,6 @@ dispute(
     },
 )
 dispute(
-    game=GAME,
     key="doubt-6",
     title=gettext_lazy("May a unit move and attack in one round?"),
     question=gettext_lazy(
@@ -115,7 +107,6 @@ dispute(
     inputs={"actions": ["move", "attack"]},
 )
 dispute(
-    game=GAME,
     key="doubt-7",
     title=gettext_lazy("Are the units too unequal?"),
     question=gettext_lazy(
@@ -127,7 +118,6 @@ dispute(
     inputs={"unit": "armored", "terrain": "open"},
 )
 dispute(
-    game=GAME,
     key="doubt-8",
     title=gettext_lazy("Four missiles to raze a city?"),
     question=gettext_lazy(
@@ -139,7 +129,6 @@ dispute(
     inputs={"districts": 12, "kind": "missile"},
 )
 dispute(
-    game=GAME,
     key="missile-odd-districts",
     title=gettext_lazy("Every second district of an odd number"),
     question=gettext_lazy(
@@ -151,7 +140,6 @@ dispute(
     inputs={"districts": 3, "kind": "missile"},
 )
 dispute(
-    game=GAME,
     key="doubt-9",
     title=gettext_lazy("Shooting missiles down"),
     question=gettext_lazy(
@@ -163,7 +151,6 @@ dispute(
     inputs={"roll": 5},
 )
 dispute(
-    game=GAME,
     key="doubt-10",
     title=gettext_lazy("No field is safe from ships"),
     question=gettext_lazy(

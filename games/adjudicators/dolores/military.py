@@ -13,10 +13,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Choice, Die, Int, List, Object
 
-from .common import GAME, MAX_DISTRICTS
+from .common import MAX_DISTRICTS, adjudicator
 
 MISSILE_KINDS = {"missile": gettext_lazy("missile"), "super": gettext_lazy("super missile")}
 
@@ -86,7 +86,6 @@ def _super_missile_cloud(r: Reasoning) -> None:
 
 
 @adjudicator(
-    game=GAME,
     name="missile",
     title=gettext_lazy("How many districts does a missile destroy?"),
     inputs=MISSILE_INPUTS,
@@ -190,7 +189,6 @@ def _movement_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="movement",
     title=gettext_lazy("How far may a unit move?"),
     inputs=MOVEMENT_INPUTS,
@@ -283,7 +281,6 @@ def _proposal_6(r: Reasoning, rules: Rules, actions: list[str], shown: str) -> b
 
 
 @adjudicator(
-    game=GAME,
     name="move-and-attack",
     title=gettext_lazy("May a unit move and attack in one round?"),
     inputs=MOVE_AND_ATTACK_INPUTS,
@@ -328,7 +325,6 @@ def _interception_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="interception",
     title=gettext_lazy("Does a ship shoot down a missile?"),
     inputs=INTERCEPTION_INPUTS,

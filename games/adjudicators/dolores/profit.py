@@ -16,10 +16,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names
+from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Choice, Die, Int, List, Object, Str
 
-from .common import BUILDING_NAMES, BUILDINGS, GAME, MINERALS, NAMES, YIELD_ORDER, add, goods, ordered
+from .common import BUILDING_NAMES, BUILDINGS, MINERALS, NAMES, YIELD_ORDER, add, adjudicator, goods, ordered
 
 # ======================================================== profit-eligibility
 
@@ -157,7 +157,6 @@ def _proposal_5(r: Reasoning, i: Any) -> None:
 
 
 @adjudicator(
-    game=GAME,
     name="profit-eligibility",
     title=gettext_lazy("Which facilities produce in the profit stage?"),
     inputs=PROFIT_ELIGIBILITY_INPUTS,
@@ -421,7 +420,6 @@ def _profit_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="profit",
     title=gettext_lazy("What does the profit stage yield?"),
     inputs=PROFIT_INPUTS,

@@ -15,14 +15,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Bool, Choice, Int, List, Map, Object
 
 from .common import (
     AMOUNTS,
     BUILDING_NAMES,
     BUILDINGS,
-    GAME,
     MAX_DISTRICTS,
     NAMES,
     RESOURCES,
@@ -30,6 +29,7 @@ from .common import (
     T2_CLAUSES,
     UNITS,
     add,
+    adjudicator,
     district_range,
     goods,
     ordered,
@@ -102,7 +102,6 @@ def _city_tax_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="city-tax",
     title=gettext_lazy("What tax does a city pay?"),
     inputs=CITY_TAX_INPUTS,
@@ -339,7 +338,6 @@ def _tax_bill_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="tax-bill",
     title=gettext_lazy("What is a federation's tax bill?"),
     inputs=TAX_BILL_INPUTS,

@@ -14,10 +14,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Bool, Coord, Die, Int, List, Object
 
-from .common import GAME, MAX_DISTRICTS, coord, say_fields
+from .common import MAX_DISTRICTS, adjudicator, coord, say_fields
 
 # ====================================================================== wind
 
@@ -193,7 +193,6 @@ def _fire_gaps(
 
 
 @adjudicator(
-    game=GAME,
     name="wind",
     title=gettext_lazy("Where does the wind move clouds and fires?"),
     inputs=WIND_INPUTS,
@@ -282,7 +281,6 @@ def _pollution_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="pollution",
     title=gettext_lazy("Does a city get industrial pollution?"),
     inputs=POLLUTION_INPUTS,

@@ -12,10 +12,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names
+from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Int, Map, Object, Player
 
-from .common import GAME, MAX_COUNT, at_most_players, leader
+from .common import MAX_COUNT, adjudicator, at_most_players, leader
 
 # --- control ------------------------------------------------------------------
 
@@ -48,7 +48,6 @@ def _no_majority_why(counts: dict[str, int]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="control",
     title=gettext_lazy("Who acts in this province?"),
     inputs=CONTROL_INPUTS,
@@ -151,7 +150,6 @@ def _requirements(r: Reasoning, i: Any) -> bool:
 
 
 @adjudicator(
-    game=GAME,
     name="crush-rebellion",
     title=gettext_lazy("Can this player crush the rebellion?"),
     inputs=CRUSH_REBELLION_INPUTS,

@@ -15,10 +15,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, Reasoning, Result, Rules, adjudicator
+from games.engine import P, Reasoning, Result, Rules
 from games.engine.declare import Int, Object
 
-from .common import GAME, MAX_COUNT
+from .common import MAX_COUNT, adjudicator
 
 
 @dataclass(frozen=True)
@@ -79,26 +79,34 @@ def _bribery_summary(o: dict[str, Any]) -> str:
     }
 
 
+def _odd_lot(
+    r: Reasoning, clause: str, rate: Rate, wanted: dict[str, int], question: str, assumed: str
+) -> None:
+    """The gap ``clause`` leaves when the points ``wanted`` are not whole lots of the rate."""
+    (points,) = wanted.values()
+    rest = points % rate.points
+    if rest:
+        facts = {**wanted, "rest": rest, **rate.facts()}
+        r.gap(clause, question=question % facts, assumed=assumed % facts)
+
+
 def _sell(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int, int]:
     """itf.bribery.points-for-gold and itf.bribery.rate: points changed back into gold."""
     r.step(
         "itf.bribery.points-for-gold",
         _("%(sell)s points are changed back into gold.") % {"sell": i.sell_points},
     )
-    rest = i.sell_points % rate.points
-    if rest:
-        r.gap(
-            "itf.bribery.rate",
-            question=_(
-                "%(sell)s points is not a multiple of %(rate_points)s; what are the %(rest)s left over worth?"
-            )
-            % {"sell": i.sell_points, "rest": rest, **rate.facts()},
-            assumed=_(
-                "Nothing: only whole lots of %(rate_points)s points are exchanged, so the %(rest)s "
-                "left over stay on the track."
-            )
-            % {"rest": rest, **rate.facts()},
-        )
+    _odd_lot(
+        r,
+        "itf.bribery.rate",
+        rate,
+        {"sell": i.sell_points},
+        _("%(sell)s points is not a multiple of %(rate_points)s; what are the %(rest)s left over worth?"),
+        _(
+            "Nothing: only whole lots of %(rate_points)s points are exchanged, so the %(rest)s "
+            "left over stay on the track."
+        ),
+    )
     taken = rate.lots(i.sell_points) * rate.points
     got = rate.lots(i.sell_points) * rate.gold
     points, gold = points - taken, gold + got
@@ -121,19 +129,16 @@ def _buy(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int,
         )
         % rate.facts(),
     )
-    rest = i.buy_points % rate.points
-    if rest:
-        r.gap(
-            "itf.bribery.gold-for-points",
-            question=_(
-                "%(buy)s points is not a multiple of %(rate_points)s; can the %(rest)s left over be bought?"
-            )
-            % {"buy": i.buy_points, "rest": rest, **rate.facts()},
-            assumed=_(
-                "No: only whole lots of %(rate_points)s points are bought, so the %(rest)s left over are not bought."
-            )
-            % {"rest": rest, **rate.facts()},
-        )
+    _odd_lot(
+        r,
+        "itf.bribery.gold-for-points",
+        rate,
+        {"buy": i.buy_points},
+        _("%(buy)s points is not a multiple of %(rate_points)s; can the %(rest)s left over be bought?"),
+        _(
+            "No: only whole lots of %(rate_points)s points are bought, so the %(rest)s left over are not bought."
+        ),
+    )
     spent = rate.lots(i.buy_points) * rate.gold
     got = rate.lots(i.buy_points) * rate.points
     points, gold = points + got, gold - spent
@@ -146,7 +151,6 @@ def _buy(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int,
 
 
 @adjudicator(
-    game=GAME,
     name="bribery",
     title=gettext_lazy("How many points and how much gold after bribery?"),
     inputs=BRIBERY_INPUTS,

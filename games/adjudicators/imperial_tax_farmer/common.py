@@ -17,11 +17,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine import P
+from games.engine import P, registrar
 from games.engine.declare import Die as _BaseDie
 from games.engine.declare import Int
 
 GAME = "imperial-tax-farmer"
+adjudicator, dispute = registrar(GAME)
 
 # Not in the text: large enough for any table, small enough to keep arithmetic trivial.
 MAX_COUNT = 999

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from games.engine import dispute
-
-from .common import GAME
+from .common import dispute
 from .round import example_round
 
 dispute(
-    game=GAME,
     key="bribery-rate",
     title=gettext_lazy("Buying points with gold: at what rate?"),
     question=gettext_lazy(
@@ -27,7 +24,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="first-player-tie",
     title=gettext_lazy("A tie for the fewest points: who is first player?"),
     question=gettext_lazy(
@@ -40,7 +36,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="marker-past-100",
     title=gettext_lazy("The election marker rolled past space 100"),
     question=gettext_lazy(
@@ -53,7 +48,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="everyone-loses",
     title=gettext_lazy("Every province but IMPERIA has rebelled"),
     question=gettext_lazy(
@@ -66,7 +60,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="imperia-without-majority",
     title=gettext_lazy("Who acts in IMPERIA without a majority?"),
     question=gettext_lazy(
@@ -79,7 +72,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="three-way-tie",
     title=gettext_lazy("Three players tied at the end"),
     question=gettext_lazy(

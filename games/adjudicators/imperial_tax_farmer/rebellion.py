@@ -13,10 +13,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, Reasoning, Result, Rules, adjudicator
+from games.engine import P, Reasoning, Result, Rules
 from games.engine.declare import Bool, Int, List, Object
 
-from .common import GAME, MAX_COUNT, Die, dice_text
+from .common import MAX_COUNT, Die, adjudicator, dice_text
 
 REBELLION_EFFECTS = ("marker-placed", "agents-removed", "need-cards-reshuffled")
 
@@ -137,7 +137,6 @@ def _rebellion_effects(r: Reasoning, i: Any) -> list[str]:
 
 
 @adjudicator(
-    game=GAME,
     name="rebellion-test",
     title=gettext_lazy("Does the province rebel?"),
     inputs=REBELLION_TEST_INPUTS,

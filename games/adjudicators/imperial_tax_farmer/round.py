@@ -16,10 +16,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Fmt, P, Reasoning, Result, Rules, adjudicator, names
+from games.engine import Fmt, P, Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Int, List, Map, Object, Player
 
-from .common import GAME, MAX_COUNT, Die, dice_text, leader
+from .common import MAX_COUNT, Die, adjudicator, dice_text, leader
 
 
 def _round_players(i: Any) -> Iterator[tuple[str, str]]:
@@ -139,6 +139,14 @@ def _first_player(r: Reasoning, g: Round, rules: Rules) -> str | None:
     return None
 
 
+def _imperia_leader(r: Reasoning, imperia: dict[str, int], clause: str, found: str) -> str | None:
+    """The player with the most agents of ``imperia`` (``leader``); ``clause``'s step says so."""
+    mover = leader(imperia)
+    if mover is not None:
+        r.step(clause, found % {"player": mover, "n": imperia[mover]})
+    return mover
+
+
 def _mover_among_the_fewest(r: Reasoning, g: Round) -> str | None:
     """itf.round-end.mover-lowest, .mover-tie and .mover-roll: without a majority in IMPERIA
     the fewest points move the marker; among them the most IMPERIA agents; then a die."""
@@ -155,13 +163,13 @@ def _mover_among_the_fewest(r: Reasoning, g: Round) -> str | None:
         _("Nobody has the majority in IMPERIA, and %(players)s tie for the fewest points.")
         % {"players": names(low)},
     )
-    mover = leader({p: g.imperia[p] for p in low})
+    mover = _imperia_leader(
+        r,
+        {p: g.imperia[p] for p in low},
+        "itf.round-end.mover-tie",
+        _("Of them, %(player)s has the most agents in IMPERIA (%(n)s) and moves the marker."),
+    )
     if mover is not None:
-        r.step(
-            "itf.round-end.mover-tie",
-            _("Of them, %(player)s has the most agents in IMPERIA (%(n)s) and moves the marker.")
-            % {"player": mover, "n": g.imperia[mover]},
-        )
         return mover
     r.step("itf.round-end.mover-tie", _("Of them, nobody has more agents in IMPERIA than the others."))
     r.step(
@@ -182,13 +190,13 @@ def _mover_among_the_fewest(r: Reasoning, g: Round) -> str | None:
 def _marker_mover(r: Reasoning, g: Round) -> str | None:
     """itf.round-end.marker-mover: "Gracz z największą ilością AGENTÓW w PROWINCJI IMPERIA
     przesuwa czarny ZNACZNIK ELEKCJI"; otherwise the next three clauses decide."""
-    mover = leader(g.imperia)
+    mover = _imperia_leader(
+        r,
+        g.imperia,
+        "itf.round-end.marker-mover",
+        _("%(player)s has the most agents in IMPERIA (%(n)s) and moves the election marker."),
+    )
     if mover is not None:
-        r.step(
-            "itf.round-end.marker-mover",
-            _("%(player)s has the most agents in IMPERIA (%(n)s) and moves the election marker.")
-            % {"player": mover, "n": g.imperia[mover]},
-        )
         return mover
     r.step(
         "itf.round-end.marker-mover",
@@ -376,7 +384,6 @@ def example_round(**overrides: Any) -> dict[str, Any]:
 
 
 @adjudicator(
-    game=GAME,
     name="end-of-round",
     title=gettext_lazy("Who goes first, who moves the marker, and is the game over?"),
     inputs=END_OF_ROUND_INPUTS,

@@ -15,10 +15,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Fmt, P, Reasoning, Result, Rules, adjudicator, names
+from games.engine import Fmt, P, Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Int, List, Object, Str
 
-from .common import GAME
+from .common import adjudicator
 
 # ---------------------------------------------------------------------------
 # calamity-hand
@@ -60,7 +60,6 @@ def _violations(total: int, majors: int, duplicates: list[str], rules: Rules) ->
 
 
 @adjudicator(
-    game=GAME,
     name="calamity-hand",
     title=gettext_lazy("Is this hand of calamities allowed?"),
     inputs=CALAMITY_HAND_INPUTS,
@@ -149,7 +148,6 @@ HAND_LIMIT_LINES = (
 
 
 @adjudicator(
-    game=GAME,
     name="hand-limit",
     title=gettext_lazy("How many cards may a player hold?"),
     inputs=HAND_LIMIT_INPUTS,

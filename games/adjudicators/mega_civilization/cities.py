@@ -14,10 +14,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names
+from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Int, List, Object, Str
 
-from .common import GAME, MAX_CITIES, MAX_LIMIT, MAX_TOKENS
+from .common import MAX_CITIES, MAX_LIMIT, MAX_TOKENS, adjudicator
 
 # ---------------------------------------------------------------------------
 # city-construction
@@ -35,7 +35,6 @@ def _tokens_needed(city_site: bool, rules: Rules) -> int:
 
 
 @adjudicator(
-    game=GAME,
     name="city-construction",
     title=gettext_lazy("Can a city be built here?"),
     inputs=CITY_CONSTRUCTION_INPUTS,
@@ -115,7 +114,6 @@ def _reduce(cities: list[Any], tokens: int, per_city: int) -> tuple[list[Any], l
 
 
 @adjudicator(
-    game=GAME,
     name="city-support",
     title=gettext_lazy("Are the cities supported, and which are reduced?"),
     inputs=CITY_SUPPORT_INPUTS,

@@ -13,10 +13,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, names
+from games.engine import P, names, registrar
 from games.engine.declare import Field, List, Object, Player
 
 GAME = "mega-civilization"
+adjudicator, dispute = registrar(GAME)
 
 # The text gives no token counts; these bounds only keep inputs sane (not text figures).
 MAX_TOKENS = 999

@@ -18,10 +18,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import P, Reasoning, Result, Rules, adjudicator, names
+from games.engine import P, Reasoning, Result, Rules, names
 from games.engine.declare import Int, Map, Object, Player
 
-from .common import GAME, MAX_LIMIT, MAX_TOKENS, ast_order
+from .common import MAX_LIMIT, MAX_TOKENS, adjudicator, ast_order
 
 # ---------------------------------------------------------------------------
 # The token conflict (mc.conflict.tokens, mc.conflict.tokens-equal), shared with city-attack.
@@ -238,7 +238,6 @@ CONFLICT_INPUTS = Object(
 
 
 @adjudicator(
-    game=GAME,
     name="conflict",
     title=gettext_lazy("How many tokens are left after a conflict?"),
     inputs=CONFLICT_INPUTS,
@@ -361,7 +360,6 @@ def _plunder(r: Reasoning, i: Any, f: Fight, rules: Rules) -> dict[str, int] | N
 
 
 @adjudicator(
-    game=GAME,
     name="city-attack",
     title=gettext_lazy("Does an attack on a city succeed?"),
     inputs=CITY_ATTACK_INPUTS,

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from games.engine import dispute
-
-from .common import GAME
+from .common import dispute
 
 dispute(
-    game=GAME,
     key="tax-revolt-several-cities",
     title=gettext_lazy("How many cities revolt when a player cannot pay for several?"),
     question=gettext_lazy(
@@ -29,7 +26,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="conflict-tie-odd-limit",
     title=gettext_lazy("Tied sides one token above the limit"),
     question=gettext_lazy(
@@ -43,7 +39,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="city-attack-win",
     title=gettext_lazy("When does the attacker of a city win?"),
     question=gettext_lazy(
@@ -56,7 +51,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="trade-cards-tie",
     title=gettext_lazy("Who draws first when players have as many cities?"),
     question=gettext_lazy(
@@ -76,7 +70,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="card-costing-200",
     title=gettext_lazy("A civilization advance costing exactly 200"),
     question=gettext_lazy(
@@ -89,7 +82,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="ast-move-criteria-without-city",
     title=gettext_lazy("Criteria met with no city on the map"),
     question=gettext_lazy(

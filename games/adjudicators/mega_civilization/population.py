@@ -12,10 +12,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names
+from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Int, Map, Object, Str
 
-from .common import GAME, MAX_TOKENS
+from .common import MAX_TOKENS, adjudicator
 
 POPULATION_GROWTH_INPUTS = Object(
     areas=Map(
@@ -41,7 +41,6 @@ def _growth(tokens: int, rules: Rules) -> int:
 
 
 @adjudicator(
-    game=GAME,
     name="population-growth",
     title=gettext_lazy("How many tokens does population growth add?"),
     inputs=POPULATION_GROWTH_INPUTS,

@@ -17,10 +17,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names
+from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Int, List, Object
 
-from .common import GAME, MAX_CITIES, MAX_LIMIT
+from .common import MAX_CITIES, MAX_LIMIT, adjudicator
 
 # ---------------------------------------------------------------------------
 # victory-points
@@ -160,7 +160,6 @@ def _explain_ast_and_bonus(r: Reasoning, i: Any, ast: int, bonus: int) -> None:
 
 
 @adjudicator(
-    game=GAME,
     name="victory-points",
     title=gettext_lazy("How many victory points does a player score?"),
     inputs=VICTORY_POINTS_INPUTS,
@@ -219,7 +218,6 @@ def _move_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="ast-move",
     title=gettext_lazy("Does the A.S.T. marker move?"),
     inputs=AST_MOVE_INPUTS,

@@ -12,10 +12,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Int, Object
 
-from .common import GAME, MAX_LIMIT
+from .common import MAX_LIMIT, adjudicator
 
 SHIP_PAYMENT_INPUTS = Object(
     area_tokens=Int(0, MAX_LIMIT, label=gettext_lazy("Population tokens paid in the building area")),
@@ -47,7 +47,6 @@ def ship_options(rules: Rules) -> dict[tuple[int, int, int], int]:
 
 
 @adjudicator(
-    game=GAME,
     name="ship-payment",
     title=gettext_lazy("Is this a valid payment for a ship?"),
     inputs=SHIP_PAYMENT_INPUTS,

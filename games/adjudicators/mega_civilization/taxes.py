@@ -13,14 +13,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine import Reasoning, Result, Rules, names, unique_names
 from games.engine.declare import Int, List, Object, Player
 
 from .common import (
-    GAME,
     MAX_CITIES,
     MAX_PLAYERS,
     MAX_TOKENS,
+    adjudicator,
     ast_order,
     ast_order_covers_players,
     known_players,
@@ -50,33 +50,29 @@ BENEFICIARY_INPUTS = Object(
 
 def _pick_beneficiary(candidates: list[Any], ast: tuple[str, ...], r: Reasoning) -> tuple[Any, str]:
     """mc.beneficiary.most-cities, then mc.beneficiary.tie-tokens, then mc.beneficiary.tie-ast."""
-    most = max(p.cities_in_stock for p in candidates)
-    top = [p for p in candidates if p.cities_in_stock == most]
-    if len(top) == 1:
-        r.step(
+    top = candidates
+    for clause, attr, decided, alone, tied in (
+        (
             "mc.beneficiary.most-cities",
-            _("%(p)s has the most cities in stock (%(n)s), so %(p)s is the beneficiary.")
-            % {"p": top[0].name, "n": most},
-        )
-        return top[0], "cities"
-    r.step(
-        "mc.beneficiary.most-cities",
-        _("%(p)s are tied with %(n)s cities in stock each.") % {"p": names(p.name for p in top), "n": most},
-    )
-    most_tokens = max(p.tokens_in_stock for p in top)
-    top = [p for p in top if p.tokens_in_stock == most_tokens]
-    if len(top) == 1:
-        r.step(
+            "cities_in_stock",
+            "cities",
+            _("%(p)s has the most cities in stock (%(n)s), so %(p)s is the beneficiary."),
+            _("%(p)s are tied with %(n)s cities in stock each."),
+        ),
+        (
             "mc.beneficiary.tie-tokens",
-            _("Of them %(p)s has the most tokens in stock (%(n)s), so %(p)s is the beneficiary.")
-            % {"p": top[0].name, "n": most_tokens},
-        )
-        return top[0], "tokens"
-    r.step(
-        "mc.beneficiary.tie-tokens",
-        _("%(p)s are still tied with %(n)s tokens in stock each.")
-        % {"p": names(p.name for p in top), "n": most_tokens},
-    )
+            "tokens_in_stock",
+            "tokens",
+            _("Of them %(p)s has the most tokens in stock (%(n)s), so %(p)s is the beneficiary."),
+            _("%(p)s are still tied with %(n)s tokens in stock each."),
+        ),
+    ):
+        most = max(getattr(p, attr) for p in top)
+        top = [p for p in top if getattr(p, attr) == most]
+        if len(top) == 1:
+            r.step(clause, alone % {"p": top[0].name, "n": most})
+            return top[0], decided
+        r.step(clause, tied % {"p": names(p.name for p in top), "n": most})
     # mc.beneficiary.tie-ast: "ακολουθήστε την κατάταξη Π.Α.Μ." — the first ranked wins.
     first = min(top, key=lambda p: ast.index(p.name))
     r.step(
@@ -107,7 +103,6 @@ def _bar_revolters(i: Any, r: Reasoning) -> set[str]:
 
 
 @adjudicator(
-    game=GAME,
     name="beneficiary",
     title=gettext_lazy("Who is the beneficiary?"),
     inputs=BENEFICIARY_INPUTS,
@@ -281,7 +276,6 @@ def _revolt_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="tax",
     title=gettext_lazy("How much tax does each player pay, and do cities revolt?"),
     inputs=TAX_INPUTS,

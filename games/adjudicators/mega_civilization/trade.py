@@ -13,14 +13,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Fmt, Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine import Fmt, Reasoning, Result, Rules, names, unique_names
 from games.engine.declare import Bool, Choice, Int, Map, Object, Player
 
 from .common import (
-    GAME,
     MAX_CITIES,
     MAX_TOKENS,
     STACKS,
+    adjudicator,
     ast_order,
     ast_order_covers_players,
     known_players,
@@ -162,7 +162,6 @@ def _buy(r: Reasoning, p: Any, stacks: dict[str, int], treasury: dict[str, int],
 
 
 @adjudicator(
-    game=GAME,
     name="trade-cards",
     title=gettext_lazy("Which trade cards does each player draw?"),
     inputs=TRADE_CARDS_INPUTS,

@@ -7,10 +7,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Bool, Choice, Int, Object, Player
 
-from .common import GAME
+from .common import adjudicator
 
 ACTIVATION_INPUTS = Object(
     player=Player(label=gettext_lazy("Who wants to activate the tile?")),
@@ -157,7 +157,6 @@ def _activate_ordinary(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, bool, 
 
 
 @adjudicator(
-    game=GAME,
     name="activation",
     title=gettext_lazy("Can I activate this city tile, and what does it cost?"),
     inputs=ACTIVATION_INPUTS,

@@ -11,10 +11,11 @@ is here is vocabulary and our own caps on input sizes:
 
 from __future__ import annotations
 
-from games.engine import P
+from games.engine import P, registrar
 from games.engine.declare import Int
 
 GAME = "praetor"
+adjudicator, dispute = registrar(GAME)
 # pr.concepts.resources names five resources; these are their outcome/input keys.
 RESOURCES = ("gold", "wood", "stone", "marble", "weapons")
 # Era I and II city tiles (pr.setup.stacks, pr.upkeep.retirement).

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from games.engine import dispute
-
-from .common import GAME
+from .common import dispute
 
 dispute(
-    game=GAME,
     key="city-tiles-tiebreak",
     title=gettext_lazy("The third tie-break: fewer or more city tiles?"),
     question=gettext_lazy(
@@ -27,7 +24,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="grey-tile-own-fee",
     title=gettext_lazy("Fee for activating your own special tile"),
     question=gettext_lazy(
@@ -44,7 +40,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="final-scoring-by-experience",
     title=gettext_lazy("Active workers 'according to their experience'"),
     question=gettext_lazy(
@@ -57,7 +52,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="wage-shortfall-at-minimum-morale",
     title=gettext_lazy("Missing wages once morale hits its minimum"),
     question=gettext_lazy(

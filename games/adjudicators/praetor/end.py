@@ -7,10 +7,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Int, Object
 
-from .common import CITY_TILES, GAME, WALL_TILES
+from .common import CITY_TILES, WALL_TILES, adjudicator
 
 LAST_ROUND_INPUTS = Object(
     city_deck=Int(0, CITY_TILES, label=gettext_lazy("City tiles left in the stack")),
@@ -18,32 +18,13 @@ LAST_ROUND_INPUTS = Object(
 )
 
 
-def _city_deck_ends(r: Reasoning, left: int, rules: Rules) -> bool:
-    """pr.upkeep.city-deck-empty: "如果城市板块堆空了,那么下回合是最后一回合"."""
-    ends = left <= rules.param("city_deck_last")
-    r.step(
-        "pr.upkeep.city-deck-empty",
-        _("The city tile stack is empty: the next round is the last.")
-        if ends
-        else _("The city tile stack is not empty."),
-    )
-    return ends
-
-
-def _wall_deck_ends(r: Reasoning, left: int, rules: Rules) -> bool:
-    """pr.upkeep.wall-deck-empty: "如果长城板块堆空了,那么下回合是最后一回合"."""
-    ends = left <= rules.param("wall_deck_last")
-    r.step(
-        "pr.upkeep.wall-deck-empty",
-        _("The wall tile stack is empty: the next round is the last.")
-        if ends
-        else _("The wall tile stack is not empty."),
-    )
-    return ends
+def _stack_ends(r: Reasoning, clause: str, empty: bool, yes: str, no: str) -> bool:
+    """One stack's clause: when it is ``empty`` the next round is the last (says ``yes``, else ``no``)."""
+    r.step(clause, yes if empty else no)
+    return empty
 
 
 @adjudicator(
-    game=GAME,
     name="last-round",
     title=gettext_lazy("Is the next round the last one?"),
     inputs=LAST_ROUND_INPUTS,
@@ -61,6 +42,20 @@ def last_round(i: Any, *, variant: str, rules: Rules) -> Result:
         _("After maintenance: %(c)s city tile(s) and %(w)s wall tile(s) left in the stacks.")
         % {"c": i.city_deck, "w": i.wall_deck},
     )
-    city = _city_deck_ends(r, i.city_deck, rules)
-    wall = _wall_deck_ends(r, i.wall_deck, rules)
+    # pr.upkeep.city-deck-empty: "如果城市板块堆空了,那么下回合是最后一回合".
+    city = _stack_ends(
+        r,
+        "pr.upkeep.city-deck-empty",
+        i.city_deck <= rules.param("city_deck_last"),
+        _("The city tile stack is empty: the next round is the last."),
+        _("The city tile stack is not empty."),
+    )
+    # pr.upkeep.wall-deck-empty: "如果长城板块堆空了,那么下回合是最后一回合".
+    wall = _stack_ends(
+        r,
+        "pr.upkeep.wall-deck-empty",
+        i.wall_deck <= rules.param("wall_deck_last"),
+        _("The wall tile stack is empty: the next round is the last."),
+        _("The wall tile stack is not empty."),
+    )
     return r.result({"next_is_last": city or wall})

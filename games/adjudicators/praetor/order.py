@@ -7,10 +7,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine import Reasoning, Result, Rules, names, unique_names
 from games.engine.declare import Int, List, Object, Player
 
-from .common import GAME, MAX_PLAYERS, MIN_PLAYERS, favor_field
+from .common import MAX_PLAYERS, MIN_PLAYERS, adjudicator, favor_field
 
 
 def _turn_order_checks(i):
@@ -61,7 +61,6 @@ def _ties(players: list) -> list[tuple[int, list]]:
 
 
 @adjudicator(
-    game=GAME,
     name="turn-order",
     title=gettext_lazy("What is the turn order this round?"),
     inputs=TURN_ORDER_INPUTS,

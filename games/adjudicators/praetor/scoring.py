@@ -7,18 +7,18 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names, unique_names
+from games.engine import Reasoning, Result, Rules, names, unique_names
 from games.engine.declare import Choice, Int, List, Map, Object, Player
 
 from .common import (
     CITY_TILES,
     EXPERIENCE_CAP,
-    GAME,
     MAX_PLAYERS,
     MAX_WORKERS,
     MIN_PLAYERS,
     RESOURCES,
     WALL_TILES,
+    adjudicator,
     favor_field,
     morale_field,
 )
@@ -103,7 +103,6 @@ def _gold_favor(r: Reasoning, gold: int, rules: Rules) -> int:
 
 
 @adjudicator(
-    game=GAME,
     name="final-scoring",
     title=gettext_lazy("How many favor points do I score at the end of the game?"),
     inputs=FINAL_SCORING_INPUTS,
@@ -216,7 +215,6 @@ def _winner_summary(o):
 
 
 @adjudicator(
-    game=GAME,
     name="winner",
     title=gettext_lazy("Who wins the game, and which tie-break decided it?"),
     inputs=WINNER_INPUTS,

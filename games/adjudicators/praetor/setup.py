@@ -7,10 +7,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names
+from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Object, Player, Players
 
-from .common import GAME, MAX_PLAYERS, MIN_PLAYERS
+from .common import MAX_PLAYERS, MIN_PLAYERS, adjudicator
 
 STARTING_FAVOR_INPUTS = Object(
     seating=Players(
@@ -34,7 +34,6 @@ def _starting_favor(seating: list[str], first: str, rules: Rules) -> dict[str, i
 
 
 @adjudicator(
-    game=GAME,
     name="starting-favor",
     title=gettext_lazy("How much favor does each player start with, and who goes first?"),
     inputs=STARTING_FAVOR_INPUTS,

@@ -15,10 +15,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, adjudicator, names
+from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Choice, Int, List, Object
 
-from .common import ERAS, EXPERIENCE_CAP, GAME, MAX_WORKERS, morale_field
+from .common import ERAS, EXPERIENCE_CAP, MAX_WORKERS, adjudicator, morale_field
 
 
 def _upkeep_checks(i):
@@ -398,7 +398,6 @@ def _emergency_worker(r: Reasoning, active: int, villagers: int, rules: Rules) -
 
 
 @adjudicator(
-    game=GAME,
     name="upkeep",
     title=gettext_lazy("What happens to my workers, gold and morale in the upkeep phase?"),
     inputs=UPKEEP_INPUTS,

@@ -15,10 +15,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Fmt, P
+from games.engine import Fmt, P, registrar
 from games.engine.declare import Choice, Int, Map, Object
 
 GAME = "rada-miasta"
+adjudicator, dispute = registrar(GAME)
 
 GROUPS = ("residents", "entrepreneurs", "merchants")
 GROUP_LABELS = {

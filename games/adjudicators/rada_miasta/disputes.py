@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from games.engine import dispute
-
-from .common import GAME
+from .common import dispute
 
 dispute(
-    game=GAME,
     key="technical-problems-and-decay",
     title=gettext_lazy("Technical Problems and the post-vote decay"),
     question=gettext_lazy(
@@ -41,7 +38,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="uncertain-decay-on-won-vote",
     title=gettext_lazy("The uncertain post-vote decay on a won vote"),
     question=gettext_lazy(
@@ -69,7 +65,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="regulatory-confusion-scope",
     title=gettext_lazy("Whose support Regulatory Confusion removes"),
     question=gettext_lazy(
@@ -89,7 +84,6 @@ dispute(
 )
 
 dispute(
-    game=GAME,
     key="round-order-tie",
     title=gettext_lazy("A tie for the most support"),
     question=gettext_lazy(

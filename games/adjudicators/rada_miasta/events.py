@@ -15,15 +15,15 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules, adjudicator
+from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Choice, Map, Object, Player
 
 from .common import (
     CARD_LABELS,
-    GAME,
     GROUP_LABELS,
     GROUPS,
     OTHER_CARDS,
+    adjudicator,
     group_name,
     group_support,
     levels,
@@ -120,7 +120,6 @@ def _event_card_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="event-card",
     title=gettext_lazy("What does this event card do to support?"),
     inputs=EVENT_CARD_INPUTS,

@@ -16,10 +16,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, Reasoning, Result, Rules, adjudicator, names
+from games.engine import P, Reasoning, Result, Rules, names
 from games.engine.declare import Int, Map, Object, Player, Players
 
-from .common import GAME, group_support, levels
+from .common import adjudicator, group_support, levels
 
 
 def _check_round_order(i: Any) -> Iterable[tuple[str, str]]:
@@ -125,7 +125,6 @@ def _round_order_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="round-order",
     title=gettext_lazy("Who goes first this round, and in what order do we play?"),
     inputs=ROUND_ORDER_INPUTS,

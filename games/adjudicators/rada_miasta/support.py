@@ -16,12 +16,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, Reasoning, Result, Rules, adjudicator
+from games.engine import P, Reasoning, Result, Rules
 from games.engine.declare import Object
 
 from .common import (
     DISTRICT_GROUP,
-    GAME,
+    adjudicator,
     check_chosen_group_only_for_public,
     check_stage,
     chosen_group,
@@ -149,7 +149,6 @@ def _support_gain_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="support-gain",
     title=gettext_lazy("How much support does building this District give?"),
     inputs=SUPPORT_GAIN_INPUTS,

@@ -25,16 +25,16 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import P, Reasoning, Result, Rules, adjudicator, names
+from games.engine import P, Reasoning, Result, Rules, names
 from games.engine.declare import Choice, List, Map, Object, Player, Players
 from games.engine.rules import active
 
 from .common import (
     CARD_LABELS,
-    GAME,
     GROUP_LABELS,
     GROUPS,
     VOTE_CARDS,
+    adjudicator,
     check_chosen_group_only_for_public,
     chosen_group,
     district,
@@ -511,7 +511,6 @@ def _council_vote_summary(o: dict[str, Any]) -> str:
 
 
 @adjudicator(
-    game=GAME,
     name="council-vote",
     title=gettext_lazy("Does the City Council vote pass, and what happens after it?"),
     inputs=COUNCIL_VOTE_INPUTS,
