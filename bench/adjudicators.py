@@ -28,7 +28,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today  # noqa: E402
-from games.snapshot import from_corpus
 
 MAX_QUERIES = 4  # DESIGN.md §6: a ruling costs at most four SQL queries
 # BEGIN/COMMIT/SAVEPOINT are transaction control, not queries: counted apart.
@@ -49,9 +48,16 @@ def rate(fn, budget: float, repeat: int = 3) -> tuple[float, int]:
     return number / best, number * repeat
 
 
-def setup_django(database_url: str, corpus: list[str]) -> None:
+def from_corpus(game: str):
+    """The shipped corpus's rules of ``game`` (imported late: Django is set up in main())."""
+    from games.snapshot import from_corpus as rules_of
+
+    return rules_of(game)
+
+
+def setup_django(database_url: str, corpus: list[str], settings: str = "config.settings") -> None:
     os.environ.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_SETTINGS_MODULE=settings,
         DATABASE_URL=database_url,
         DEBUG="0",
         SECRET_KEY=os.environ.get("SECRET_KEY") or "bench-adjudicators-" + "x" * 40,
@@ -109,14 +115,15 @@ def service_rows(budget: float) -> list[dict]:
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
-    from games import services
+    from games import services, snapshot
 
     def measure(adj, variant: str) -> dict:
-        inputs = adj.validate(adj.examples[0], rules=from_corpus(adj.game))
+        snap = snapshot.load(adj.game, lang="en")
+        inputs = adj.validate(adj.examples[0], rules=snap.rules)
 
         def create():
             return services.ruling_create(
-                adj=adj, inputs=inputs, variant=variant, lang="en", now=timezone.now()
+                adj=adj, inputs=inputs, variant=variant, snapshot=snap, now=timezone.now()
             )
 
         create()

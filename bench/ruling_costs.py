@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.adjudicators import rate, setup_django, table  # noqa: E402
 from bench.common import DEFAULT_PG_URL, RESULTS, fresh_database, machine, today  # noqa: E402
-from games.snapshot import from_corpus
 
 
 def measure(game: str, question: str, budget: float) -> list[tuple[str, float]]:
@@ -37,17 +36,16 @@ def measure(game: str, question: str, budget: float) -> list[tuple[str, float]]:
     from django.test import Client
     from django.utils import timezone
 
-    from games import engine, services
-    from games.api import ruling_json
-    from rules import selectors
+    from games import engine, services, snapshot
 
     settings.RULING_RATE = None  # read per request by games.api.RulingThrottle
     adj = engine.get(game, question)
     if adj is None:
         raise SystemExit(f"no adjudicator {game}/{question}")
     example = adj.examples[0]
-    inputs = adj.validate(example, "inputs", rules=from_corpus(adj.game))
-    variants = [v.slug for v in from_corpus(game).variants]
+    snap = snapshot.load(game, lang="en")
+    inputs = adj.validate(example, "inputs", rules=snap.rules)
+    variants = [v.slug for v in snap.rules.variants]
     client = Client()
     url = f"/api/v1/games/{game}/adjudicators/{question}/"
     body = json.dumps({"inputs": example, "lang": "en"})
@@ -62,15 +60,12 @@ def measure(game: str, question: str, budget: float) -> list[tuple[str, float]]:
     def adjudicate():
         for v in variants:
             with services.language("en"):
-                adj.describe(
-                    adj(inputs, variant=v, rules=from_corpus(adj.game)).outcome, rules=from_corpus(adj.game)
-                )
+                adj.describe(adj(inputs, variant=v, rules=snap.rules).outcome, rules=snap.rules)
 
     def service():
-        return services.ruling_create(adj=adj, inputs=inputs, variant=variants[0], lang="en", now=now)
+        return services.ruling_create(adj=adj, inputs=inputs, variant=variants[0], snapshot=snap, now=now)
 
-    view = service()
-    created = now.isoformat()
+    doc = service()
 
     def ms(fn) -> float:
         per_s, _ = rate(fn, budget)
@@ -80,17 +75,17 @@ def measure(game: str, question: str, budget: float) -> list[tuple[str, float]]:
     # a shared machine a neighbour's burst during one of them would otherwise set the ratio.
     baseline_ms, request_ms = ms(baseline), ms(request)
     adjudicate_ms = ms(adjudicate)
-    edition_ms = ms(lambda: selectors.citable_edition(game, "en"))
+    edition_ms = ms(lambda: snapshot.load(game, lang="en"))
     service_ms = ms(service)
-    validate_ms = ms(lambda: adj.validate(example, "inputs", rules=from_corpus(adj.game)))
-    render_ms = ms(lambda: json.dumps(ruling_json(view, created_at=created)))
+    validate_ms = ms(lambda: adj.validate(example, "inputs", rules=snap.rules))
+    render_ms = ms(lambda: json.dumps(doc.to_json()))
     baseline_ms, request_ms = min(baseline_ms, ms(baseline)), min(request_ms, ms(request))
     return [
         ("baseline request: GET /bench/fortunes/", baseline_ms),
         ("ruling request: POST the ruling API", request_ms),
         ("  parse and validate the inputs", validate_ms),
         (f"  adjudicate under every variant ({len(variants)})", adjudicate_ms),
-        ("  read the citable edition (warm: 1 query)", edition_ms),
+        ("  read the edition's snapshot (warm: 1 query)", edition_ms),
         ("  the service call (ruling_create)", service_ms),
         ("  render the JSON body", render_ms),
         ("  ⇒ store and assemble (service less the two reads)", service_ms - adjudicate_ms - edition_ms),
@@ -109,7 +104,7 @@ def main(argv=None) -> int:
         tempfile.TemporaryDirectory(prefix="bench-costs-") as tmpdir,
         fresh_database(args.db, Path(tmpdir), args.pg_url) as url,
     ):
-        setup_django(url, [args.game])
+        setup_django(url, [args.game], settings="bench.settings")  # the baseline page is the bench app's
         rows = measure(args.game, args.question, args.budget)
         from django.db import connections
 
