@@ -44,6 +44,22 @@ class Referee:
             assert gap.clause is None or gap.clause in a.clauses, gap.clause
         return result
 
+    def check(
+        self,
+        name: str,
+        raw: Any,
+        outcome: Any,
+        steps: list[str],
+        gaps: list[str | None],
+        variant: str = "original",
+    ) -> Result:
+        """Rule ``raw`` and assert the whole outcome, the cited clauses and the gaps, in order."""
+        result = self.rule(name, raw, variant)
+        assert result.outcome == outcome
+        assert self.steps(result) == steps
+        assert self.gaps(result) == gaps
+        return result
+
     def outcome(self, name: str, raw: Any, variant: str = "original") -> dict[str, Any]:
         return self.rule(name, raw, variant).outcome
 

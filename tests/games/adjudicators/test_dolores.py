@@ -326,10 +326,7 @@ LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a lat
     ],
 )
 def test_tax_bill(referee, raw, bill, other, cited, gap_keys):
-    result = referee.rule("tax-bill", raw)
-    assert result.outcome == {"bill": bill, "other": other}
-    assert referee.steps(result) == cited
-    assert referee.gaps(result) == gap_keys
+    referee.check("tax-bill", raw, {"bill": bill, "other": other}, cited, gap_keys)
 
 
 def test_tax_bill_keeps_vocabulary_order_and_omits_zero_entries(referee):
@@ -500,10 +497,9 @@ def city(cid, *facilities, paid=True, connected=True):
     ],
 )
 def test_profit_eligibility(referee, variant, raw, phase, producing, cited, gap_keys):
-    result = referee.rule("profit-eligibility", raw, variant)
-    assert result.outcome == {"profit_phase": phase, "producing": producing}
-    assert referee.steps(result) == cited
-    assert referee.gaps(result) == gap_keys
+    referee.check(
+        "profit-eligibility", raw, {"profit_phase": phase, "producing": producing}, cited, gap_keys, variant
+    )
 
 
 @pytest.mark.parametrize(
@@ -1100,17 +1096,17 @@ def test_pollution_rejects_bad_inputs(referee):
 )
 def test_interception_on_five_or_six(referee, roll, shot_down):
     # dl.ship-intercept: "jeżeli wyrzuci 5 lub 6 oczek".
-    result = referee.rule("interception", {"roll": roll})
-    assert result.outcome == {"shot_down": shot_down}
-    assert referee.steps(result) == ["dl.ship-intercept"]
-    assert referee.gaps(result) == []
+    referee.check("interception", {"roll": roll}, {"shot_down": shot_down}, ["dl.ship-intercept"], [])
 
 
 def test_interception_of_a_super_missile_is_a_gap(referee):
-    result = referee.rule("interception", {"roll": 6, "kind": "super"})
-    assert result.outcome == {"shot_down": True}
-    assert referee.steps(result) == ["dl.ship-intercept", "dl.super-missile-same-rules"]
-    assert referee.gaps(result) == ["dl.ship-intercept"]
+    referee.check(
+        "interception",
+        {"roll": 6, "kind": "super"},
+        {"shot_down": True},
+        ["dl.ship-intercept", "dl.super-missile-same-rules"],
+        ["dl.ship-intercept"],
+    )
 
 
 def test_interception_rejects_bad_inputs(referee):

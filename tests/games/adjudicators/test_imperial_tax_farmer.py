@@ -115,10 +115,7 @@ CALM = ["itf.rebellion.test-each", "itf.rebellion.dice-count", "itf.rebellion.th
     ],
 )
 def test_rebellion_test(raw, outcome, keys, gap_keys, referee):
-    result = referee.rule("rebellion-test", raw)
-    assert result.outcome == outcome
-    assert referee.steps(result) == keys
-    assert referee.gaps(result) == gap_keys
+    referee.check("rebellion-test", raw, outcome, keys, gap_keys)
 
 
 def test_rebellion_test_says_the_numbers(referee):
@@ -249,10 +246,7 @@ def test_rebellion_test_dice_message_is_exact(referee):
     ],
 )
 def test_control(raw, outcome, keys, gap_keys, referee):
-    result = referee.rule("control", raw)
-    assert result.outcome == outcome
-    assert referee.steps(result) == keys
-    assert referee.gaps(result) == gap_keys
+    referee.check("control", raw, outcome, keys, gap_keys)
 
 
 @pytest.mark.parametrize(
@@ -322,10 +316,7 @@ CRUSHED = ["itf.crush.requirements", "itf.crush.reward", "itf.rebellion.no-retes
     ],
 )
 def test_crush_rebellion(raw, outcome, keys, gap_keys, referee):
-    result = referee.rule("crush-rebellion", raw)
-    assert result.outcome == outcome
-    assert referee.steps(result) == keys
-    assert referee.gaps(result) == gap_keys
+    referee.check("crush-rebellion", raw, outcome, keys, gap_keys)
 
 
 @pytest.mark.parametrize(
@@ -405,10 +396,7 @@ def test_crush_rebellion_rejects(raw, path, referee):
     ],
 )
 def test_bribery(raw, outcome, keys, gap_keys, referee):
-    result = referee.rule("bribery", raw)
-    assert result.outcome == outcome
-    assert referee.steps(result) == keys
-    assert referee.gaps(result) == gap_keys
+    referee.check("bribery", raw, outcome, keys, gap_keys)
 
 
 @pytest.mark.parametrize(

@@ -97,10 +97,13 @@ def _p(name, favor, stack=1):
     ids=["by-favor", "tie-top-first", "three-tied-gap", "negative"],
 )
 def test_turn_order(referee, players, order, n_steps, gapped):
-    result = referee.rule("turn-order", {"players": players})
-    assert result.outcome == {"order": order}
-    assert referee.steps(result) == ["pr.order.by-favor"] * n_steps
-    assert referee.gaps(result) == (["pr.order.by-favor"] if gapped else [])
+    referee.check(
+        "turn-order",
+        {"players": players},
+        {"order": order},
+        ["pr.order.by-favor"] * n_steps,
+        ["pr.order.by-favor"] if gapped else [],
+    )
 
 
 @pytest.mark.parametrize(

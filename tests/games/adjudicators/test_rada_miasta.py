@@ -129,10 +129,7 @@ def test_support_gain(referee, support, district, chosen, expected, steps, gaps)
     raw = {"support": support, "district": district}
     if chosen is not None:
         raw["chosen_group"] = chosen
-    result = referee.rule("support-gain", raw)
-    assert result.outcome == expected
-    assert referee.steps(result) == steps
-    assert referee.gaps(result) == gaps
+    referee.check("support-gain", raw, expected, steps, gaps)
 
 
 def test_support_gain_explains_with_the_numbers(referee):
