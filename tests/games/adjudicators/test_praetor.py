@@ -50,20 +50,6 @@ def test_starting_favor(referee, seating, last, favor, order):
     assert result.gaps == ()
 
 
-@pytest.mark.parametrize(
-    "raw, path",
-    [
-        ({"seating": ["A", "B"], "last_in_rome": "Z"}, "inputs.last_in_rome"),
-        ({"seating": ["A"], "last_in_rome": "A"}, "inputs.seating"),  # at least two players
-        ({"seating": list("ABCDEF"), "last_in_rome": "A"}, "inputs.seating"),  # five player boards
-        ({"seating": ["A", "A"], "last_in_rome": "A"}, "inputs.seating.1"),
-        ({"seating": ["A", "B"]}, "inputs.last_in_rome"),
-    ],
-)
-def test_starting_favor_invalid(referee, raw, path):
-    assert path in referee.errors("starting-favor", raw)
-
-
 @given_settings
 @given(n=st.integers(2, 5), data=st.data())
 def test_starting_favor_descends_by_one_and_orders_ascending(referee, n, data):
@@ -703,20 +689,6 @@ def test_activation(referee, tile, player_used, expected, steps, gaps):
     assert referee.gaps(result) == gaps
 
 
-@pytest.mark.parametrize(
-    "raw, path",
-    [
-        ({"player": "A", "tile": _tile("blue")}, "inputs.tile.kind"),
-        ({"player": "A", "tile": _tile("red", fee=-1)}, "inputs.tile.fee"),
-        ({"player": "", "tile": _tile("red")}, "inputs.player"),
-        ({"player": "A", "tile": {**_tile("red"), "used_this_round": 1}}, "inputs.tile.used_this_round"),
-        ({"player": "A"}, "inputs.tile"),
-    ],
-)
-def test_activation_invalid(referee, raw, path):
-    assert path in referee.errors("activation", raw)
-
-
 # --------------------------------------------------------------------------- last-round
 
 
@@ -740,17 +712,41 @@ def test_last_round(referee, city, wall, last):
     assert result.gaps == ()
 
 
+# --- what each adjudicator rejects --------------------------------------------------
+
+
 @pytest.mark.parametrize(
-    "raw, path",
+    "name, raw, path",
     [
-        ({"city_deck": -1, "wall_deck": 2}, "inputs.city_deck"),
-        ({"city_deck": 1, "wall_deck": 15}, "inputs.wall_deck"),
-        ({"city_deck": 1}, "inputs.wall_deck"),
-        ({"city_deck": True, "wall_deck": 1}, "inputs.city_deck"),
+        # starting-favor
+        ("starting-favor", {"seating": ["A", "B"], "last_in_rome": "Z"}, "inputs.last_in_rome"),
+        ("starting-favor", {"seating": ["A"], "last_in_rome": "A"}, "inputs.seating"),  # at least two players
+        (
+            "starting-favor",
+            {"seating": list("ABCDEF"), "last_in_rome": "A"},
+            "inputs.seating",
+        ),  # five player boards
+        ("starting-favor", {"seating": ["A", "A"], "last_in_rome": "A"}, "inputs.seating.1"),
+        ("starting-favor", {"seating": ["A", "B"]}, "inputs.last_in_rome"),
+        # activation
+        ("activation", {"player": "A", "tile": _tile("blue")}, "inputs.tile.kind"),
+        ("activation", {"player": "A", "tile": _tile("red", fee=-1)}, "inputs.tile.fee"),
+        ("activation", {"player": "", "tile": _tile("red")}, "inputs.player"),
+        (
+            "activation",
+            {"player": "A", "tile": {**_tile("red"), "used_this_round": 1}},
+            "inputs.tile.used_this_round",
+        ),
+        ("activation", {"player": "A"}, "inputs.tile"),
+        # last-round
+        ("last-round", {"city_deck": -1, "wall_deck": 2}, "inputs.city_deck"),
+        ("last-round", {"city_deck": 1, "wall_deck": 15}, "inputs.wall_deck"),
+        ("last-round", {"city_deck": 1}, "inputs.wall_deck"),
+        ("last-round", {"city_deck": True, "wall_deck": 1}, "inputs.city_deck"),
     ],
 )
-def test_last_round_invalid(referee, raw, path):
-    assert path in referee.errors("last-round", raw)
+def test_rejects(referee, name, raw, path):
+    assert path in referee.errors(name, raw)
 
 
 # --------------------------------------------------------------------------- whole module
