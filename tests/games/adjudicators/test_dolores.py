@@ -13,12 +13,13 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games import engine
 from games.adjudicators.dolores.common import BUILDINGS
 from rules import corpus, params
+from tests.games.referee import PROPERTY
 
 GAME = "dolores"
 
@@ -642,7 +643,7 @@ FACILITY = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@PROPERTY
 @given(
     roll=st.integers(1, 6),
     clouds=st.integers(0, 999),
@@ -789,7 +790,7 @@ def test_wind_rejects_bad_inputs(referee, kw, path):
     assert path in referee.errors("wind", raw)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@PROPERTY
 @given(data=st.data())
 def test_wind_never_leaves_a_token_outside_the_board(referee, data):
     width, height = data.draw(st.integers(1, 12)), data.draw(st.integers(1, 12))
@@ -870,7 +871,7 @@ def test_super_missile_same_city_rule_and_cloud_gap(referee):
     assert referee.gaps(result) == ["dl.missile-effect", "dl.radioactive-cloud"]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@PROPERTY
 @given(districts=st.integers(1, 12), kind=st.sampled_from(["missile", "super"]))
 def test_missile_never_destroys_more_districts_than_there_are(referee, districts, kind):
     out = referee.rule("missile", {"districts": districts, "kind": kind}).outcome

@@ -9,19 +9,16 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games import engine
 from games.engine import Invalid
 from games.snapshot import from_corpus
+from tests.games.referee import PROPERTY
 
 GAME = "praetor"
 PACKAGE = Path(engine.get(GAME, "upkeep").source[0]).parent
-# The referee fixture is stateless, so one instance may serve every generated example.
-given_settings = settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 
 
 # --------------------------------------------------------------------------- starting-favor
@@ -50,7 +47,7 @@ def test_starting_favor(referee, seating, last, favor, order):
     assert result.gaps == ()
 
 
-@given_settings
+@PROPERTY
 @given(n=st.integers(2, 5), data=st.data())
 def test_starting_favor_descends_by_one_and_orders_ascending(referee, n, data):
     seating = [f"P{k}" for k in range(n)]
@@ -378,7 +375,7 @@ upkeep_st = st.fixed_dictionaries(
 )
 
 
-@given_settings
+@PROPERTY
 @given(raw=upkeep_st)
 def test_upkeep_invariants(referee, raw):
     out = referee.rule("upkeep", raw).outcome
@@ -461,7 +458,7 @@ def test_final_scoring_invalid(referee, kw, path):
     assert path in referee.errors("final-scoring", raw)
 
 
-@given_settings
+@PROPERTY
 @given(
     favor=st.integers(-999, 9999),
     workers=st.lists(st.integers(1, 6), max_size=8),
@@ -554,7 +551,7 @@ def test_winner_invalid(referee, players, path):
     assert path in referee.errors("winner", {"players": players})
 
 
-@given_settings
+@PROPERTY
 @given(
     st.lists(
         st.tuples(
@@ -762,32 +759,6 @@ def test_disputes_registered(referee):
     for d in found.values():
         result = referee.rule(d.adjudicator, d.inputs)
         assert any(g.clause in d.clauses for g in result.gaps), d.key
-
-
-json_st = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
-    max_leaves=12,
-)
-
-
-@given_settings
-@given(name=st.sampled_from([a.name for a in engine.for_game(GAME)]), data=st.data())
-def test_any_json_rules_or_is_invalid(referee, name, data):
-    # Start from a valid example and break one field, or send arbitrary JSON.
-    base = dict(referee.adj(name).examples[0])
-    if data.draw(st.booleans()):
-        field = data.draw(st.sampled_from(sorted(base)))
-        base[field] = data.draw(json_st)
-        raw = base
-    else:
-        raw = data.draw(json_st)
-    try:
-        result = referee.rule(name, raw)
-    except Invalid as exc:
-        assert exc.errors
-        return
-    assert result.steps and isinstance(result.outcome, dict)
 
 
 # --------------------------------------------------------------------------- the words of the text

@@ -4,19 +4,15 @@ import dataclasses
 from types import MappingProxyType
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games import engine
-from games.engine import Invalid
 from rules import corpus, params
+from tests.games.referee import PROPERTY
 
 GAME = "rada-miasta"
 GROUPS = ("residents", "entrepreneurs", "merchants")
-# The referee fixture is stateless, so one per test is safe under hypothesis.
-PROPERTY = settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 
 
 def levels(residents=0, entrepreneurs=0, merchants=0):
@@ -993,34 +989,6 @@ def test_round_order_is_a_rotation_of_the_seating(referee, seating, round_, data
     best = max(o["totals"].values())
     leaders = [p for p in seating if o["totals"][p] == best]
     assert o["first"] == (leaders[0] if len(leaders) == 1 else previous)
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-    max_leaves=8,
-)
-FIELDS = {
-    "support-gain": ["support", "district", "chosen_group"],
-    "round-order": ["seating", "round", "support", "previous_first"],
-    "council-vote": ["seating", "proposer", "support", "votes", "district", "chosen_group", "events"],
-    "event-card": ["support", "card", "group", "target"],
-}
-
-
-@PROPERTY
-@given(st.sampled_from(sorted(FIELDS)), st.data())
-def test_any_json_rules_or_is_invalid_never_crashes(referee, name, data):
-    adj = engine.get(GAME, name)
-    example = dict(data.draw(st.sampled_from(adj.examples)))
-    for field in data.draw(st.lists(st.sampled_from(FIELDS[name]), max_size=2, unique=True)):
-        example[field] = data.draw(json_values)
-    try:
-        inputs = referee.validate(name, example)
-    except Invalid as exc:
-        assert exc.errors and all(k.startswith("inputs") for k in exc.errors)
-        return
-    assert adj(inputs, variant="original", rules=referee.rules).outcome is not None
 
 
 # ---------------------------------------------------------------- parameters bound to the text
