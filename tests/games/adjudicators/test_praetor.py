@@ -906,22 +906,6 @@ def test_player_count_follows_the_player_boards(referee):
     assert "inputs.players" in referee.errors("turn-order", {"players": players})
 
 
-def _upkeep(**kw):
-    raw = {
-        "era": "I",
-        "novices": {"first": 0, "second": 0},
-        "academy": "none",
-        "workers": [{"experience": 2, "used": "other"}],
-        "wage_per_active": 1,
-        "pension_per_retired": 1,
-        "gold": 20,
-        "morale": 0,
-        "morale_min": -3,
-        "villagers": 2,
-    }
-    return {**raw, **kw}
-
-
 @pytest.mark.parametrize(
     "params, kw, expected",
     [
@@ -998,12 +982,12 @@ def _upkeep(**kw):
     ],
 )
 def test_upkeep_follows_its_parameters(referee, params, kw, expected):
-    out = referee.with_params(**params).outcome("upkeep", _upkeep(**kw))
+    out = referee.with_params(**params).outcome("upkeep", upkeep_raw(**kw))
     assert {k: out[k] for k in expected} == expected
     # The same inputs under the overview as written rule otherwise (or are refused, when the
     # parameter also moved an input's bound).
     try:
-        written = referee.outcome("upkeep", _upkeep(**kw))
+        written = referee.outcome("upkeep", upkeep_raw(**kw))
     except Invalid as exc:
         assert exc.errors
         return
@@ -1011,7 +995,7 @@ def test_upkeep_follows_its_parameters(referee, params, kw, expected):
 
 
 def test_emergency_worker_with_enough_villagers(referee):
-    raw = _upkeep(workers=[], villagers=2)
+    raw = upkeep_raw(workers=[], villagers=2)
     assert (
         referee.with_params(emergency_villagers=2).outcome("upkeep", raw)["may_buy_emergency_worker"] is True
     )
@@ -1067,24 +1051,24 @@ def test_emergency_worker_with_enough_villagers(referee):
     ids=["retirement", "retirement-draft", "build", "academy", "shortfall", "emergency", "no-villager"],
 )
 def test_upkeep_messages_say_the_parameters(referee, params, kw, clause, text):
-    raw = _upkeep(retired=1, **kw)
+    raw = upkeep_raw(retired=1, **kw)
     result = referee.with_params(**params).rule("upkeep", raw)
     assert text in [s.explanation for s in result.steps if s.clause == clause]
 
 
 def test_upkeep_bounds_follow_the_dice_and_the_cap(referee):
     nine = [{"experience": 1, "used": "none"}] * 9
-    assert "inputs.workers" in referee.errors("upkeep", _upkeep(workers=nine))
-    assert len(referee.with_params(worker_dice=9).outcome("upkeep", _upkeep(workers=nine))["workers"]) == 9
+    assert "inputs.workers" in referee.errors("upkeep", upkeep_raw(workers=nine))
+    assert len(referee.with_params(worker_dice=9).outcome("upkeep", upkeep_raw(workers=nine))["workers"]) == 9
     seven = [{"experience": 7, "used": "none"}]
-    assert "inputs.workers.0.experience" in referee.errors("upkeep", _upkeep(workers=seven))
+    assert "inputs.workers.0.experience" in referee.errors("upkeep", upkeep_raw(workers=seven))
     capped = referee.with_params(experience_cap=7, retirement_experience=7)
-    assert capped.outcome("upkeep", _upkeep(workers=seven))["retired_now"] == 1
+    assert capped.outcome("upkeep", upkeep_raw(workers=seven))["retired_now"] == 1
 
 
 def test_experience_cap_gap_says_the_cap(referee):
     result = referee.with_params(experience_cap=7, retirement_experience=7).rule(
-        "upkeep", _upkeep(workers=[{"experience": 7, "used": "build"}])
+        "upkeep", upkeep_raw(workers=[{"experience": 7, "used": "build"}])
     )
     assert [(g.question, g.assumed) for g in result.gaps] == [
         (
