@@ -282,13 +282,13 @@ def test_upkeep_experience_caps_at_six_with_a_gap(referee):
 def test_upkeep_wages(referee, kw, wages, gold_after, morale_after, penalty, gapped):
     workers = [{"experience": e, "used": "other"} for e in (1, 2, 3)]
     result = referee.rule("upkeep", upkeep_raw(workers=workers, retired=2, **kw))
-    out = result.outcome
-    assert (out["wages_due"], out["gold_after"], out["morale_after"], out["favor_penalty"]) == (
-        wages,
-        gold_after,
-        morale_after,
-        penalty,
-    )
+    expected = {
+        "wages_due": wages,
+        "gold_after": gold_after,
+        "morale_after": morale_after,
+        "favor_penalty": penalty,
+    }
+    assert {k: result.outcome[k] for k in expected} == expected
     assert ("pr.upkeep.wage-shortfall" in referee.steps(result)) == (gold_after == 0 and wages > kw["gold"])
     assert referee.gaps(result) == (["pr.upkeep.wage-shortfall"] if gapped else [])
 

@@ -367,12 +367,13 @@ def test_council_vote_results(referee, votes, district, council_votes, passed, u
     # Support: Ala 5/1/4, Bartek 2/4/3, Celina 1/2/0 (residents/entrepreneurs/merchants).
     result = referee.rule("council-vote", vote(votes, district=district))
     o = result.outcome
-    assert (o["council_votes"], o["passed"], o["unanimous"], o["district_fate"]) == (
-        council_votes,
-        passed,
-        unanimous,
-        fate,
-    )
+    expected = {
+        "council_votes": council_votes,
+        "passed": passed,
+        "unanimous": unanimous,
+        "district_fate": fate,
+    }
+    assert {k: o[k] for k in expected} == expected
     # rm.vote.lost-ends-turn: only a lost vote ends the proposer's turn.
     assert o["turn_ends"] is (not passed)
     keys = referee.steps(result)
