@@ -122,6 +122,8 @@ def test_city_tax_reads_table_2(referee, districts, first_city):
 # ================================================================== tax-bill
 
 LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a later city pays nothing
+# What a later city's bill cites before each of its buildings' rows of Table 1.
+LATER_CITY_TAXED = ["dl.taxes-due", "dl.table-2-intro", "dl.t2.districts-1-2", "dl.taxes-table"]
 
 
 @pytest.mark.parametrize(
@@ -156,13 +158,7 @@ LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a lat
             {"cities": [{**LATER_CITY, "buildings": [{"kind": "nuclear-power-plant"}]}]},
             {"uranium": 5},
             {},
-            [
-                "dl.taxes-due",
-                "dl.table-2-intro",
-                "dl.t2.districts-1-2",
-                "dl.taxes-table",
-                "dl.t1.nuclear-power-plant",
-            ],
+            [*LATER_CITY_TAXED, "dl.t1.nuclear-power-plant"],
             ["dl.t1.nuclear-power-plant"],
             id="dl.t1.nuclear-power-plant-flagged",
         ),
@@ -170,7 +166,7 @@ LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a lat
             {"cities": [{**LATER_CITY, "buildings": [{"kind": "arms-ships"}]}]},
             {"sulfur": 3, "other-metals": 2, "energy": 3},
             {"sea-route-segment": 1},
-            ["dl.taxes-due", "dl.table-2-intro", "dl.t2.districts-1-2", "dl.taxes-table", "dl.t1.arms-ships"],
+            [*LATER_CITY_TAXED, "dl.t1.arms-ships"],
             ["dl.t1.arms-ships"],
             id="dl.t1.arms-ships-sea-route-token",
         ),
@@ -178,13 +174,7 @@ LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a lat
             {"cities": [{**LATER_CITY, "buildings": [{"kind": "arms-super-missiles"}] * 2}]},
             {"platinum": 10, "uranium": 20},
             {"missile": 2},
-            [
-                "dl.taxes-due",
-                "dl.table-2-intro",
-                "dl.t2.districts-1-2",
-                "dl.taxes-table",
-                "dl.t1.arms-super-missiles",
-            ],
+            [*LATER_CITY_TAXED, "dl.t1.arms-super-missiles"],
             ["dl.t1.arms-super-missiles"],
             id="dl.t1.arms-super-missiles-missile",
         ),
@@ -206,10 +196,7 @@ LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a lat
             {},
             {},
             [
-                "dl.taxes-due",
-                "dl.table-2-intro",
-                "dl.t2.districts-1-2",
-                "dl.taxes-table",
+                *LATER_CITY_TAXED,
                 "dl.t1.food-industry",
                 "dl.t1.wood-industry",
                 "dl.t1.mine",
@@ -223,14 +210,7 @@ LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a lat
             {"cities": [{**LATER_CITY, "buildings": [{"kind": "mine", "robots": 3}]}]},
             {"energy": 6},
             {},
-            [
-                "dl.taxes-due",
-                "dl.table-2-intro",
-                "dl.t2.districts-1-2",
-                "dl.taxes-table",
-                "dl.t1.mine",
-                "dl.robots-tax",
-            ],
+            [*LATER_CITY_TAXED, "dl.t1.mine", "dl.robots-tax"],
             [],
             id="dl.robots-tax-on-a-mine",
         ),
@@ -238,14 +218,7 @@ LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a lat
             {"cities": [{**LATER_CITY, "buildings": [{"kind": "treatment-plant", "robots": 1}]}]},
             {"energy": 2},
             {},
-            [
-                "dl.taxes-due",
-                "dl.table-2-intro",
-                "dl.t2.districts-1-2",
-                "dl.taxes-table",
-                "dl.t1.treatment-plant",
-                "dl.robots-tax",
-            ],
+            [*LATER_CITY_TAXED, "dl.t1.treatment-plant", "dl.robots-tax"],
             ["dl.robots-raise-n"],
             id="robots-in-a-treatment-plant-gap",
         ),
