@@ -3,8 +3,6 @@ be committed: texts, statuses, notes, parameters and English, with the source wo
 ``source``. Dump then load changes nothing."""
 
 import dataclasses
-import io
-import shutil
 import tomllib
 
 import pytest
@@ -18,7 +16,6 @@ from rules.models import (
     Edition,
     EditionEntry,
     Translation,
-    TranslationRevision,
 )
 from rules.services import (
     clause_revise,
@@ -27,28 +24,14 @@ from rules.services import (
     translation_create,
 )
 
+from .corpus_commands import copy_game, counts, output
+
 DECAY = "rm.vote.decay"
 LIMITS = "rm.support.limits"
 
 
-def _counts():
-    return (
-        ClauseVersion.objects.count(),
-        Translation.objects.count(),
-        TranslationRevision.objects.count(),
-        Edition.objects.count(),
-    )
-
-
 def _dump(slug: str, root) -> str:
-    out = io.StringIO()
-    call_command("dumpcorpus", slug, root=root, stdout=out)
-    return out.getvalue()
-
-
-def _copy(tmp_path, slug: str):
-    shutil.copytree(corpus_files.ROOT / slug, tmp_path / slug)
-    return tmp_path / slug
+    return output("dumpcorpus", slug, root=root)
 
 
 def _newest(key: str) -> ClauseVersion:
@@ -57,7 +40,7 @@ def _newest(key: str) -> ClauseVersion:
 
 @pytest.mark.parametrize("slug", corpus_files.GAME_SLUGS)
 def test_dumping_an_unedited_database_changes_no_byte(corpus, tmp_path, slug):
-    folder = _copy(tmp_path, slug)
+    folder = copy_game(tmp_path, slug)
     number = Edition.objects.get(game__slug=slug, is_current=True).number
     assert _dump(slug, tmp_path) == (
         f"{slug}: edition {number} → {folder / 'clauses.toml'}: 0 clauses changed\n"
@@ -102,7 +85,7 @@ def test_a_site_edit_is_dumped_and_loading_the_dump_changes_nothing(corpus, tmp_
     )
     edition = edition_publish(game=game, name="Playtest 2", now=now)
 
-    folder = _copy(tmp_path, "rada-miasta")
+    folder = copy_game(tmp_path, "rada-miasta")
     shipped = corpus_files.read_game("rada-miasta")
     assert _dump("rada-miasta", tmp_path) == (
         f"rada-miasta: edition {edition.number} → {folder / 'clauses.toml'}: "
@@ -131,10 +114,10 @@ def test_a_site_edit_is_dumped_and_loading_the_dump_changes_nothing(corpus, tmp_
         k: c for k, c in was.items() if k not in (DECAY, LIMITS)
     }
 
-    before = _counts()
+    before = counts()
     report = corpus_load(now=timezone.now(), games=[corpus_files.read_game("rada-miasta", root=tmp_path)])
     assert not report.anything_new and report.diverged == [] and report.translations_diverged == []
-    assert _counts() == before
+    assert counts() == before
     assert Edition.objects.get(game=game, is_current=True) == edition
     # Dumping again finds nothing to write.
     text = (folder / "clauses.toml").read_text(encoding="utf-8")
@@ -156,7 +139,7 @@ def test_the_dump_rewrites_only_the_changed_fields_in_the_files_own_style(corpus
         now=timezone.now(),
     )
     edition_publish(game=old.clause.game, name=None, now=timezone.now())
-    folder = _copy(tmp_path, "dolores")
+    folder = copy_game(tmp_path, "dolores")
     _dump("dolores", tmp_path)
     shipped = (corpus_files.ROOT / "dolores/clauses.toml").read_text(encoding="utf-8")
     block = (
@@ -187,7 +170,7 @@ def test_a_wording_that_cannot_be_a_literal_string_is_escaped():
 
 
 def test_a_source_wording_is_what_must_reproduce_source_txt(tmp_path):
-    folder = _copy(tmp_path, "rada-miasta")
+    folder = copy_game(tmp_path, "rada-miasta")
     f = folder / "clauses.toml"
     text = f.read_text(encoding="utf-8")
     game = corpus_files.read_game("rada-miasta", root=tmp_path)
@@ -207,7 +190,7 @@ def test_a_source_wording_is_what_must_reproduce_source_txt(tmp_path):
 
 
 def test_a_game_without_a_published_edition_cannot_be_dumped(corpus, tmp_path):
-    _copy(tmp_path, "praetor")
+    copy_game(tmp_path, "praetor")
     Edition.objects.filter(game__slug="praetor").update(is_current=False)
     with pytest.raises(CommandError, match="praetor has no published edition"):
         call_command("dumpcorpus", "praetor", root=tmp_path)
@@ -216,7 +199,7 @@ def test_a_game_without_a_published_edition_cannot_be_dumped(corpus, tmp_path):
 
 
 def test_an_edition_clause_missing_from_the_file_is_refused(corpus, tmp_path):
-    folder = _copy(tmp_path, "rada-miasta")
+    folder = copy_game(tmp_path, "rada-miasta")
     current = Edition.objects.get(game__slug="rada-miasta", is_current=True)
     assert EditionEntry.objects.filter(edition=current, clause__key="rm.vote.unanimous").exists()
     f = folder / "clauses.toml"

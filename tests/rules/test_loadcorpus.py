@@ -2,7 +2,6 @@
 a clause or translation revised in the site since the corpus last wrote it is left alone and
 reported as diverged. One line per game, and a total line."""
 
-import io
 import re
 import shlex
 import shutil
@@ -22,7 +21,6 @@ from rules.models import (
     Edition,
     EditionEntry,
     Translation,
-    TranslationRevision,
 )
 from rules.services import (
     CORPUS_AUTHOR,
@@ -32,6 +30,8 @@ from rules.services import (
     translation_submit,
 )
 
+from .corpus_commands import copy_game, counts, output
+
 DECAY = "rm.vote.decay"
 DECAY_TEXT = (
     "Po zakończonym głosowaniu usuwa się z każdej grupy społecznej po 1 punkcie poparcia "
@@ -40,20 +40,8 @@ DECAY_TEXT = (
 DECAY_EDITED = DECAY_TEXT.replace("po 1 punkcie", "po 2 punkty")
 
 
-def _counts():
-    return (
-        Clause.objects.count(),
-        ClauseVersion.objects.count(),
-        Translation.objects.count(),
-        TranslationRevision.objects.count(),
-        Edition.objects.count(),
-    )
-
-
 def _load(*args, **options) -> list[str]:
-    out = io.StringIO()
-    call_command("loadcorpus", *args, stdout=out, **options)
-    return out.getvalue().splitlines()
+    return output("loadcorpus", *args, **options).splitlines()
 
 
 def _current(slug: str) -> Edition:
@@ -89,19 +77,6 @@ def _revise_in_site(key: str, text: str, *, author: str = "designer") -> ClauseV
     return version
 
 
-def _copy(tmp_path, slug: str, *, as_slug: str | None = None, prefix: str | None = None):
-    """A copy of one game's corpus folder; with ``as_slug``/``prefix``, a new game whose clause
-    keys do not clash with the shipped ones (so it loads into a fresh part of the database)."""
-    folder = tmp_path / (as_slug or slug)
-    shutil.copytree(corpus_files.ROOT / slug, folder)
-    if as_slug:
-        old = {"rada-miasta": "rm"}[slug]
-        for f in folder.glob("*.toml"):
-            text = re.sub(rf"(?<![\w.]){old}\.", f"{prefix}.", f.read_text(encoding="utf-8"))
-            f.write_text(text.replace(f'slug = "{slug}"', f'slug = "{as_slug}"'), encoding="utf-8")
-    return folder
-
-
 def _edit_text_in_corpus(folder, key: str, edited: str) -> None:
     """A corpus maintainer's edit of one clause's wording (source.txt follows, as before
     ``source`` existed: the clauses joined again)."""
@@ -117,9 +92,9 @@ def _edit_text_in_corpus(folder, key: str, edited: str) -> None:
 
 
 def test_loading_twice_changes_nothing(corpus):
-    before = _counts()
+    before = counts()
     call_command("loadcorpus", verbosity=0)
-    assert _counts() == before
+    assert counts() == before
     assert before[0] > 300
 
 
@@ -171,7 +146,7 @@ def test_a_new_english_text_is_a_new_revision_of_the_same_translation(corpus, tm
 
 
 def test_a_fresh_load_and_a_second_load_print_one_line_per_game(corpus, tmp_path):
-    _copy(tmp_path, "rada-miasta", as_slug="rada-miasta-copy", prefix="rmc")
+    copy_game(tmp_path, "rada-miasta", as_slug="rada-miasta-copy", prefix="rmc")
     data = corpus_files.read_game("rada-miasta-copy", root=tmp_path)
     clauses, english = len(data.clauses), sum(1 for c in data.clauses if c.en)
     assert (clauses, english) == (54, 53)  # the numbers below, should the corpus grow
@@ -195,7 +170,7 @@ def test_a_site_edit_survives_two_restarts(corpus):
     designer = _revise_in_site(DECAY, DECAY_EDITED)
     edition = _current("rada-miasta")
     versions = list(ClauseVersion.objects.filter(clause__key=DECAY).order_by("number"))
-    before = _counts()
+    before = counts()
 
     for _restart in range(2):
         assert _load() == [
@@ -211,7 +186,7 @@ def test_a_site_edit_survives_two_restarts(corpus):
         assert snapshot.rules_for("rada-miasta").param("decay_points") == 2
 
     assert list(ClauseVersion.objects.filter(clause__key=DECAY).order_by("number")) == versions
-    assert _counts() == before
+    assert counts() == before
     report = corpus_load(now=timezone.now())
     assert report.diverged == [DECAY] and not report.anything_new
 
@@ -257,7 +232,7 @@ def test_a_corpus_change_to_an_untouched_clause_still_fast_forwards(corpus, tmp_
     )
     draft_entries = list(draft.entries.values_list("clause_id", "version_id", "position"))
 
-    folder = _copy(tmp_path, "rada-miasta")
+    folder = copy_game(tmp_path, "rada-miasta")
     limits = "rm.support.limits"
     shipped = _in_force(limits)
     _edit_text_in_corpus(folder, limits, shipped.text + " [edited]")
@@ -295,7 +270,7 @@ def test_a_translation_edited_in_the_site_is_not_overwritten(corpus, tmp_path):
         now=timezone.now(),
     )
     # The corpus ships new English for that clause and for one the site never touched.
-    folder = _copy(tmp_path, "rada-miasta")
+    folder = copy_game(tmp_path, "rada-miasta")
     data = corpus_files.read_game("rada-miasta", root=tmp_path)
     f = folder / "clauses.toml"
     text = f.read_text(encoding="utf-8")
@@ -343,7 +318,7 @@ def _merge_into_previous(folder, key: str) -> None:
 def test_a_clause_the_corpus_drops_leaves_the_edition_unless_the_site_revised_it(corpus, tmp_path):
     designer = _revise_in_site(DECAY, DECAY_EDITED)
     before = _current("rada-miasta")
-    folder = _copy(tmp_path, "rada-miasta")
+    folder = copy_game(tmp_path, "rada-miasta")
     _merge_into_previous(folder, "rm.vote.unanimous")
     _merge_into_previous(folder, DECAY)
 
@@ -387,7 +362,7 @@ def test_a_site_version_with_the_shipped_text_is_not_diverged(corpus):
 
 
 def test_a_fresh_load_of_a_clause_with_source_starts_at_the_source_wording(corpus, tmp_path):
-    folder = _copy(tmp_path, "rada-miasta", as_slug="rada-miasta-copy", prefix="rmc")
+    folder = copy_game(tmp_path, "rada-miasta", as_slug="rada-miasta-copy", prefix="rmc")
     f = folder / "clauses.toml"
     text = f.read_text(encoding="utf-8")
     line = f'text = """{DECAY_TEXT}"""\n'
@@ -415,12 +390,12 @@ def test_a_fresh_load_of_a_clause_with_source_starts_at_the_source_wording(corpu
 
 
 def test_a_broken_corpus_file_is_an_error(corpus, tmp_path):
-    folder = _copy(tmp_path, "rada-miasta")
+    folder = copy_game(tmp_path, "rada-miasta")
     f = folder / "clauses.toml"
     f.write_text(f.read_text(encoding="utf-8").replace(DECAY_TEXT, DECAY_EDITED), encoding="utf-8")
-    before = _counts()
+    before = counts()
     with pytest.raises(CommandError, match="the clauses do not reproduce source.txt"):
         call_command("loadcorpus", "rada-miasta", root=tmp_path, verbosity=0)
     with pytest.raises(CommandError, match="no-such-game"):
         call_command("loadcorpus", "no-such-game", verbosity=0)
-    assert _counts() == before
+    assert counts() == before

@@ -32,6 +32,17 @@ def _rule(client, name, inputs, **extra):
     )
 
 
+def _two_player_vote(bartek_support):
+    """Ala proposes a residential district and votes for it; Bartek, with this support, against."""
+    return {
+        "seating": ["Ala", "Bartek"],
+        "proposer": "Ala",
+        "support": {"Ala": {"residents": 2}, "Bartek": bartek_support},
+        "votes": {"Ala": "for", "Bartek": "against"},
+        "district": {"type": "residential", "stage": 1},
+    }
+
+
 def test_a_draft_that_lowers_max_support_to_8_rules_with_8(designer, token_api):
     api = token_api(designer)
     n = _open(api)
@@ -75,13 +86,7 @@ def test_a_draft_that_changes_what_the_decay_rule_says_warns_on_council_votes(de
     old = _text(DECAY)
     new = old.text + " Nie dotyczy to graczy, którzy zagrali Zdarzenie w tym głosowaniu."
     assert _revise(api, n, DECAY, new, status="uncertain").status_code == 201
-    vote = {
-        "seating": ["Ala", "Bartek"],
-        "proposer": "Ala",
-        "support": {"Ala": {"residents": 2}, "Bartek": {"merchants": 1}},
-        "votes": {"Ala": "for", "Bartek": "against"},
-        "district": {"type": "residential", "stage": 1},
-    }
+    vote = _two_player_vote({"merchants": 1})
     ruling = _rule(api, "council-vote", vote, edition=n).json()
     assert ruling["warnings"] == [
         {
@@ -104,13 +109,7 @@ def test_a_draft_that_changes_only_who_loses_points_follows_the_new_word(designe
     new = _text(DECAY).text.replace("każdemu graczowi", "graczom głosującym ZA")
     r = _revise(api, n, DECAY, new, status="uncertain")
     assert r.status_code == 201 and r.json()["parameters"]["decay_players"]["value"] == "for"
-    vote = {
-        "seating": ["Ala", "Bartek"],
-        "proposer": "Ala",
-        "support": {"Ala": {"residents": 2}, "Bartek": {"residents": 3}},
-        "votes": {"Ala": "for", "Bartek": "against"},
-        "district": {"type": "residential", "stage": 1},
-    }
+    vote = _two_player_vote({"residents": 3})
     draft = _rule(api, "council-vote", vote, edition=n).json()
     published = _rule(api, "council-vote", vote).json()
     assert draft["warnings"] == []
