@@ -193,3 +193,51 @@ def test_the_impact_report_costs_the_same_queries_however_many_rulings(
             assert client.get(url).status_code == 200
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1] <= 12, counts
+
+
+def test_the_referee_form_and_ruling_follow_the_draft(client, designer, token_api):
+    """Under a draft with max support 8 the form's bound is 8; a draft that changes what the
+    decay rule says puts the pin warning at the top of the ruling and on its step."""
+    api = token_api(designer)
+    n = api.post("/api/v1/games/rada-miasta/drafts/", format="json").json()["edition"]
+    limits = _newest(LIMITS)
+    api.post(
+        f"/api/v1/games/rada-miasta/drafts/{n}/clauses/{LIMITS}/",
+        {
+            "text": limits.text.replace("przekroczyć 10", "przekroczyć 8"),
+            "based_on": limits.number,
+            "status": "draft",
+        },
+        format="json",
+    )
+    form = client.get(f"/referee/?game=rada-miasta&q=support-gain&edition={n}").content.decode()
+    assert 'id="f-support_residents"' in form and 'max="8"' in form and 'max="10"' not in form
+    assert 'max="10"' in client.get("/referee/?game=rada-miasta&q=support-gain").content.decode()
+
+    decay = _newest("rm.vote.decay")
+    api.post(
+        f"/api/v1/games/rada-miasta/drafts/{n}/clauses/rm.vote.decay/",
+        {"text": decay.text + " Nie dotyczy wnioskodawcy.", "based_on": decay.number, "status": "uncertain"},
+        format="json",
+    )
+    r = client.post(
+        reverse("games:rule", args=["rada-miasta", "council-vote"]),
+        {
+            "edition": n,
+            "players": "Ala, Bartek",
+            "rows.seating": "2",
+            "seating.0": "Ala",
+            "seating.1": "Bartek",
+            "proposer": "Ala",
+            "support.Ala.residents": "2",
+            "support.Bartek.merchants": "1",
+            "votes.Ala": "for",
+            "votes.Bartek": "against",
+            "district.type": "residential",
+            "district.stage": "1",
+        },
+    )
+    page = r.content.decode()
+    assert r.status_code == 200, page[:3000]
+    assert page.count('data-testid="warning"') == 1
+    assert "code written for an older wording" in page
