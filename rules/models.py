@@ -65,7 +65,7 @@ class Game(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
     # Replaced by ``rules.services.catalogue_touch`` in the same transaction as every write
     # to this game's clauses, editions or translations. Readers key their per-process caches
-    # on it (``rules.selectors.citable_edition``, the reader's fragment cache). A random value,
+    # on it (``games.snapshot``, the reader's fragment cache). A random value,
     # not a counter: a rolled-back write restores the old stamp, and the next write can never
     # produce a stamp that a cache already holds for different content.
     catalogue_stamp = models.UUIDField(default=uuid.uuid4, editable=False)

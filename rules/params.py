@@ -177,3 +177,14 @@ def read_all(bindings: dict[str, str], text: str) -> tuple[dict[str, Reading], d
         except BindingError as exc:
             errors[name] = exc.message
     return readings, errors
+
+
+def rebind(bindings: dict[str, str], changes: dict[str, str | None] | None) -> dict[str, str]:
+    """``bindings`` with a designer's changes: name → a new template, or None to remove it."""
+    out = dict(bindings)
+    for name, template in (changes or {}).items():
+        if template is None:
+            out.pop(name, None)
+        else:
+            out[name] = template
+    return out

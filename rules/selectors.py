@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, Q
 
 from . import tables
 from .models import (
@@ -232,84 +232,6 @@ def clauses_by_key(game: Game, keys, lang: str | None) -> list[ClauseView]:
         for v in views:
             v.translation = best.get(v.clause.id)
     return views
-
-
-@dataclass(frozen=True)
-class CitableClause:
-    """What a ruling quotes of one clause: the current edition's version and its translation."""
-
-    key: str
-    clause_id: int
-    kind: str
-    version_id: int
-    number: int
-    status: str
-    text: str
-    translation: str | None
-    translation_revision_id: int | None
-    translation_stale: bool
-
-
-@dataclass(frozen=True)
-class CitableEdition:
-    game_id: int
-    title: str
-    language: str
-    stamp: str
-    clauses: dict[str, CitableClause]
-
-
-# (game slug, lang) → the last edition read. Process-local, bounded by games × languages,
-# and never trusted without comparing the game's catalogue stamp (read on every call).
-_citable: dict[tuple[str, str], CitableEdition] = {}
-
-
-def citable_edition(slug: str, lang: str) -> CitableEdition | None:
-    """Return the current edition of ``slug`` as rulings quote it, translated into ``lang``.
-
-    One query (the game's stamp) while nothing changed; two after any write to the game's
-    catalogue, whatever its size: the entries with, per clause, the newest translation in
-    ``lang`` of any version (stale when it is not the current version's).
-    """
-    row = Game.objects.filter(slug=slug).values_list("id", "title", "language", "catalogue_stamp").first()
-    if row is None:
-        return None
-    game_id, title, language, stamp = row
-    cached = _citable.get((slug, lang))
-    if cached is not None and cached.stamp == str(stamp):
-        return cached
-    entries = EditionEntry.objects.filter(edition__game_id=game_id, edition__is_current=True)
-    fields = ["clause__key", "clause_id", "clause__kind", "version_id", "version__number"]
-    fields += ["version__status", "version__text"]
-    if lang != language:
-        newest = Translation.objects.filter(clause_id=OuterRef("clause_id"), lang=lang).order_by(
-            "-based_on__number"
-        )
-        entries = entries.annotate(
-            tr_text=Subquery(newest.values("text")[:1]),
-            tr_revision=Subquery(newest.values("current_revision_id")[:1]),
-            tr_based_on=Subquery(newest.values("based_on_id")[:1]),
-        )
-        fields += ["tr_text", "tr_revision", "tr_based_on"]
-    clauses = {}
-    for values in entries.values_list(*fields):
-        key, clause_id, kind, version_id, number, status, text, *tr = values
-        tr_text, tr_revision, tr_based_on = tr or (None, None, None)
-        clauses[key] = CitableClause(
-            key=key,
-            clause_id=clause_id,
-            kind=kind,
-            version_id=version_id,
-            number=number,
-            status=status,
-            text=text,
-            translation=tr_text,
-            translation_revision_id=tr_revision,
-            translation_stale=tr_based_on is not None and tr_based_on != version_id,
-        )
-    edition = CitableEdition(game_id, title, language, str(stamp), clauses)
-    _citable[(slug, lang)] = edition
-    return edition
 
 
 @dataclass

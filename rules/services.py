@@ -466,12 +466,7 @@ def rebound(
     """The bindings of a new version of a clause: the previous version's, with ``changes``
     (name → new template, or None to remove it), each read from ``text``; raises
     ``BindingsBroken`` naming every parameter whose words are gone (or doubled)."""
-    bindings = dict(previous)
-    for name, template in (changes or {}).items():
-        if template is None:
-            bindings.pop(name, None)
-        else:
-            bindings[name] = template
+    bindings = params.rebind(previous, changes)
     _readings, errors = params.read_all(bindings, corpus_files.normalise(text))
     if errors:
         raise BindingsBroken(errors, text=text)

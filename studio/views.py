@@ -160,10 +160,7 @@ def clause(request, slug: str, number: int, key: str):
     based_on = request.POST.get("based_on", "")
     based_on = int(based_on) if based_on.isdigit() and len(based_on) < 10 else -1
     changes = _bindings_from(request.POST, current.bindings)
-    bindings = {**current.bindings, **{k: v for k, v in changes.items() if v}}
-    for k, v in changes.items():
-        if v is None:
-            bindings.pop(k, None)
+    bindings = params.rebind(current.bindings, changes)
     ctx.update(text=text, status=status, note=note, based_on=based_on, errors=errors)
     ctx.update(_preview(text, published, bindings))
     if not errors:
@@ -200,11 +197,7 @@ def clause_preview(request, slug: str, number: int, key: str):
         raise Http404("This draft has no such clause.")
     entry, published, _newest = found
     text = request.POST.get("text", "")[:MAX_TEXT]
-    changes = _bindings_from(request.POST, entry.version.bindings)
-    bindings = {**entry.version.bindings, **{k: v for k, v in changes.items() if v}}
-    for k, v in changes.items():
-        if v is None:
-            bindings.pop(k, None)
+    bindings = params.rebind(entry.version.bindings, _bindings_from(request.POST, entry.version.bindings))
     ctx = {"published": published, "game": draft.game, **_preview(text, published, bindings)}
     return render(request, "studio/clause.html#preview", ctx)
 
