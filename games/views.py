@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
 from rules import selectors as rule_selectors
@@ -92,7 +92,7 @@ def _orphan_errors(adj, errors: dict[str, list[str]]) -> list[str]:
     return out
 
 
-@require_GET
+@require_safe
 def referee(request):
     """Choose a game, then a question, then (if needed) the players at the table."""
     slug = request.GET.get("game")
@@ -176,7 +176,7 @@ def _form_response(request, ctx, status: int = 200):
     return reswap(retarget(response, "#referee-form"), "outerHTML")
 
 
-@require_GET
+@require_safe
 def ruling_page(request, ruling_id: str):
     """A stored ruling exactly as it was given, saying where a cited clause has changed since."""
     ruling = selectors.ruling_get(ruling_id)
@@ -187,7 +187,7 @@ def ruling_page(request, ruling_id: str):
     return render(request, "games/ruling.html", {"ruling": ruling, "stored": True, "designer": designer})
 
 
-@require_GET
+@require_safe
 def disputes(request, slug: str):
     """The known disputed points of a game, each run live under every variant."""
     # In the interface language LocaleMiddleware activated for this request.
@@ -197,7 +197,7 @@ def disputes(request, slug: str):
     return render(request, "games/disputes.html", found)
 
 
-@require_GET
+@require_safe
 def clause_rulings(request, slug: str, key: str):
     """The stored rulings that cite a clause: which were given under an older wording, and
     which would go the other way under another variant (what adopting it would overturn)."""
@@ -207,7 +207,7 @@ def clause_rulings(request, slug: str, key: str):
     return render(request, "games/clause_rulings.html", {"found": found})
 
 
-@require_GET
+@require_safe
 def pins(request, slug: str):
     """The clauses whose current wording is not the one the code was written for."""
     try:

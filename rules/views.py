@@ -18,7 +18,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, get_language_info
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from . import selectors
 from .diff import word_diff
@@ -78,7 +78,7 @@ class GameCard:
     coverage: list[tuple[str, str, int]]
 
 
-@require_GET
+@require_safe
 def game_list(request):
     """List the games with their clause counts, translation coverage and variants."""
     cards = []
@@ -164,7 +164,7 @@ class ReaderClause:
         return self.view.clause.kind == Clause.Kind.CLARIFICATION
 
 
-@require_GET
+@require_safe
 def reader(request, slug: str):
     """Show the current edition of a game, original and translation side by side.
 
@@ -244,7 +244,7 @@ class VersionItem:
     translations: list[TranslationItem]
 
 
-@require_GET
+@require_safe
 def clause(request, slug: str, key: str):
     """Show every version of a clause with its editions, translations and the diff between versions."""
     history = selectors.clause_history(key)
@@ -335,7 +335,7 @@ class SearchGroup:
     hits: list[dict] = field(default_factory=list)
 
 
-@require_GET
+@require_safe
 def search(request):
     """Search every clause of the current editions, in the original and every translation."""
     query = " ".join(request.GET.get("q", "").split())[:MAX_QUERY_LENGTH]
@@ -363,7 +363,7 @@ def search(request):
 # ---------------------------------------------------------------- glossary
 
 
-@require_GET
+@require_safe
 def glossary(request, slug: str):
     """List a game's terms with their form in the original and each translation language."""
     game = _game_or_404(slug)
@@ -399,7 +399,7 @@ def _edition_number(
     return number
 
 
-@require_GET
+@require_safe
 def editions(request, slug: str):
     """A game's editions, and what changed between two of them (by default the last two)."""
     game = _game_or_404(slug)

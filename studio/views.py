@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import selectors as game_selectors
 from games import services as game_services
@@ -51,7 +51,7 @@ def _draft_for_designer(request, slug: str, number: int):
 
 
 @login_required
-@require_GET
+@require_safe
 def home(request):
     """The games the signed-in designer may edit."""
     ids = designed_games(request.user)
@@ -60,7 +60,7 @@ def home(request):
 
 
 @login_required
-@require_GET
+@require_safe
 def game(request, slug: str):
     """A game's drafts and published editions."""
     game = _game_for_designer(request, slug)
@@ -76,7 +76,7 @@ def draft_open(request, slug: str):
 
 
 @login_required
-@require_GET
+@require_safe
 def draft(request, slug: str, number: int):
     """The draft's clauses in document order, the revised ones marked."""
     game, draft = _draft_for_designer(request, slug, number)
@@ -203,7 +203,7 @@ def clause_preview(request, slug: str, number: int, key: str):
 
 
 @login_required
-@require_GET
+@require_safe
 def draft_impact(request, slug: str, number: int):
     """What publishing the draft would change, with the publish button at the end."""
     game, draft = _draft_for_designer(request, slug, number)

@@ -40,6 +40,10 @@ __all__ = [
 ]
 
 MISSING = object()
+# The bounds every declaration gets unless it states its own: no list or free-keyed map
+# longer than MAX_ITEMS, no integer beyond ±MAX_INT (a figure on a board game's table).
+MAX_ITEMS = 200
+MAX_INT = 1_000_000
 
 
 class Invalid(Exception):
@@ -130,7 +134,10 @@ class Int(Field):
 
     def __init__(self, min: int | P | None = None, max: int | P | None = None, **kw):
         super().__init__(**kw)
-        self._min, self._max = min, max
+        # Every integer is bounded (10**4000 is a valid JSON number): the declaration's own
+        # bounds, else ±MAX_INT.
+        self._min = -MAX_INT if min is None else min
+        self._max = MAX_INT if max is None else max
 
     @property
     def min(self) -> int | None:
@@ -212,6 +219,8 @@ class Str(Field):
     def _parse(self, value, path, ctx):
         if not isinstance(value, str):
             return ctx.error(path, _("A string is required."))
+        if "\x00" in value:  # PostgreSQL cannot store it; SQLite would: refuse on both
+            return ctx.error(path, _("NUL characters are not allowed."))
         value = value.strip()
         if len(value) < self.min_length:
             return ctx.error(path, _("This field may not be blank."))
@@ -281,13 +290,18 @@ class List(Field):
         item: Field,
         *,
         min_length: int = 0,
-        max_length: int | None = None,
+        max_length: int | P | None = None,
         unique: bool = False,
         **kw,
     ):
         super().__init__(**kw)
         self.item = item
-        self.min_length, self.max_length, self.unique = min_length, max_length, unique
+        # Every list is bounded: work per request stays small whatever is sent.
+        self.min_length, self.max_length, self.unique = (
+            min_length,
+            MAX_ITEMS if max_length is None else max_length,
+            unique,
+        )
 
     def _parse(self, value, path, ctx):
         if not isinstance(value, list):
@@ -301,12 +315,14 @@ class List(Field):
         if MISSING in out:
             return MISSING
         if self.unique:
-            seen = []
+            seen: set[str] = set()  # by repr: items may be unhashable mappings
+            duplicate = False
             for n, v in enumerate(out):
-                if v in seen:
+                if repr(v) in seen:
                     ctx.error(_join(path, n), _("Duplicate entry: %(v)s.") % {"v": v})
-                seen.append(v)
-            if len(seen) != len(set(map(repr, seen))):
+                    duplicate = True
+                seen.add(repr(v))
+            if duplicate:
                 return MISSING
         return tuple(out)
 
@@ -363,15 +379,22 @@ class Map(Field):
 
     widget = "map"
 
-    def __init__(self, keys: Field, values: Field, *, complete: bool = False, **kw):
+    def __init__(
+        self, keys: Field, values: Field, *, complete: bool = False, max_size: int = MAX_ITEMS, **kw
+    ):
         super().__init__(**kw)
         self.keys, self.values, self.complete = keys, values, complete
+        # Free keys (players, areas) need a cap; fixed keys get it too, so that a body with
+        # thousands of unknown keys costs no more than one with a few (each named in a 400).
+        self.max_size = max_size
 
     def _parse(self, value, path, ctx):
         if not isinstance(value, dict):
             return ctx.error(path, _("An object is required."))
+        if len(value) > self.max_size:
+            return ctx.error(path, _("Ensure this object has at most %(n)s entries.") % {"n": self.max_size})
         out = {}
-        present = []
+        present: dict[Any, None] = {}  # ordered; membership in O(1)
         failed = False
         for k, v in value.items():
             sub = _join(path, k)
@@ -379,7 +402,7 @@ class Map(Field):
             if key is not MISSING and key in present:
                 ctx.error(sub, _("Duplicate entry: %(v)s.") % {"v": key})
                 failed = True
-            present.append(key)
+            present.setdefault(key)
             parsed = self.values.parse(v, sub, ctx)
             if key is MISSING or parsed is MISSING:
                 failed = True
