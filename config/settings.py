@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "drf_spectacular",
     "django_htmx",
     "csp",
@@ -60,8 +61,24 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it locks out a client after repeated failed logins.
+    "axes.middleware.AxesMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+# The HtmxMiddleware must stay before AxesMiddleware's lock-out answer; keep axes last.
+MIDDLEWARE.append(MIDDLEWARE.pop(MIDDLEWARE.index("axes.middleware.AxesMiddleware")))
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out client before checking
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Lock-out: AXES_FAILURE_LIMIT failed logins for one user name from one client address lock
+# that pair out for AXES_COOLOFF_HOURS; the login page says so (403).
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("NUM_PROXIES", "0"))
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -144,6 +161,23 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["config.api.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+    # How many proxies in front of the app append to X-Forwarded-For: the client is the
+    # address that many hops back. 0 (default): X-Forwarded-For is ignored, so a client cannot
+    # claim another address to escape its throttle.
+    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
+}
+
+# Two caches. "default" is per process and bounded (the reader's rendered clauses, keyed on
+# the catalogue stamp). "shared" holds what must count across workers and machines — the
+# throttles: Redis when REDIS_URL is set, else the database (its table is made by a
+# migration; `manage.py createcachetable` after switching from Redis), never per process.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 300}},
+    "shared": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
+        if os.environ.get("REDIS_URL")
+        else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "shared_cache"}
+    ),
 }
 # Ruling API throttle per client address (games.api.RulingThrottle); "none" disables it.
 RULING_RATE = os.environ.get("RULING_RATE", "120/min")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import caches
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
+from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
 from rules.api import ERROR_400, ERROR_404, ErrorOut, parse_lang
@@ -89,13 +90,19 @@ class AdjudicatorOut(serializers.Serializer):
     example = serializers.JSONField(help_text="A valid `inputs` body.")
 
 
-class RulingThrottle(AnonRateThrottle):
-    """Per-client limit on rulings (each one is stored); the rate is read per request."""
+class RulingThrottle(SimpleRateThrottle):
+    """Per-client limit on rulings (each one is stored), for the API and the referee form
+    alike, counted in the shared cache (across workers and machines); the rate is read per
+    request. The client is its address (``NUM_PROXIES`` says which), signed in or not."""
 
     scope = "rulings"
+    cache = caches["shared"]
 
     def get_rate(self):
         return settings.RULING_RATE
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
 def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:

@@ -18,6 +18,7 @@ from rules import selectors as rule_selectors
 from rules.permissions import can_design
 
 from . import engine, forms, selectors, services, snapshot
+from .api import RulingThrottle
 from .engine import using
 from .snapshot import Snapshot
 
@@ -157,6 +158,15 @@ def referee_rule(request, slug: str, name: str):
     except engine.Invalid as exc:
         ctx = _form_context(adj, game, raw=raw, players=players, errors=exc.errors, variant=variant)
         return _form_response(request, ctx, status=400)
+    throttle = RulingThrottle()
+    if not throttle.allow_request(request, None):
+        # Every ruling is stored: the form is limited like the API, per client.
+        wait = max(1, int(throttle.wait() or 1))
+        ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
+        ctx["throttled"] = wait
+        response = _form_response(request, ctx, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     ruling = services.ruling_create(
         adj=adj, inputs=inputs, variant=variant, snapshot=game, now=timezone.now(), explain_in=get_language()
     )
