@@ -117,6 +117,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
+    # Tests use a file too, not a shared in-memory database: only a file locks as production
+    # does (writers wait on the busy timeout instead of failing with "table is locked"),
+    # which the concurrency tests rely on.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg 3's own pool instead of Django's persistent connections.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {

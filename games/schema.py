@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.api import LANG_RE
+from rules.api import LANG_MAX, LANG_RE
 
 from . import engine
 
@@ -53,6 +53,7 @@ def add_adjudication_request(result, generator, request, public):
                 "type": "string",
                 "default": "en",
                 "pattern": LANG_PATTERN,
+                "maxLength": LANG_MAX,
                 "description": "BCP 47 code for translations.",
             },
         },

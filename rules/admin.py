@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from . import models, services
-from .api import LANG_RE
+from .api import LANG_MAX, LANG_RE
 from .diff import word_diff
 
 
@@ -191,7 +191,7 @@ class TranslationStartForm(forms.ModelForm):
 
     def clean_lang(self):
         lang = self.cleaned_data["lang"]
-        if not LANG_RE.match(lang):
+        if not LANG_RE.fullmatch(lang) or len(lang) > LANG_MAX:
             raise forms.ValidationError("Not a BCP 47 language code (e.g. en, pl, el, zh-Hans).")
         return lang
 

@@ -12,7 +12,10 @@ from rest_framework.views import APIView
 
 from . import selectors
 
+# Matched whole (fullmatch: "$" alone would let "en\n" through), and at most LANG_MAX
+# characters, as the columns that store a language are.
 LANG_RE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$")
+LANG_MAX = 20
 
 
 def parse_lang(value: str | None, *, field: str = "lang") -> str | None:
@@ -22,7 +25,7 @@ def parse_lang(value: str | None, *, field: str = "lang") -> str | None:
     schema's pattern says, rather than silently read as "no translation"."""
     if value is None:
         return None
-    if not isinstance(value, str) or not LANG_RE.match(value):
+    if not isinstance(value, str) or not LANG_RE.fullmatch(value) or len(value) > LANG_MAX:
         raise ValidationError({field: ["Not a BCP 47 language code (e.g. en, pl, el, zh-Hans)."]})
     return value
 
@@ -119,7 +122,9 @@ class ClauseListAPI(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "lang", str, description="BCP 47 code of the translation wanted.", pattern=LANG_RE.pattern
+                "lang",
+                {"type": "string", "pattern": LANG_RE.pattern, "maxLength": LANG_MAX},
+                description="BCP 47 code of the translation wanted.",
             )
         ],
         responses={200: ClauseOut(many=True), 400: ERROR_400, 404: ERROR_404},

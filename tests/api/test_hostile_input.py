@@ -127,3 +127,15 @@ def test_nul_in_a_ruling_input_is_a_400_naming_it(client, corpus):
     r = post(client, "rada-miasta", "round-order", {"inputs": {"seating": ["A\x00", "B"], "round": 1}})
     assert r.status_code == 400
     assert r.json()["errors"] == {"inputs.seating.0": ["NUL characters are not allowed."]}
+
+
+@pytest.mark.parametrize("lang", ["en\n", "zh-Hans-aaaaaaaa-bbbbbbbb", "e"])
+def test_a_language_code_the_columns_cannot_hold_is_a_400(client, corpus, lang):
+    r = post(client, "dolores", "interception", {"inputs": {"roll": 5}, "lang": lang})
+    assert r.status_code == 400 and list(r.json()["errors"]) == ["lang"]
+
+
+def test_the_longest_language_code_accepted_fits_its_column(client, corpus):
+    lang = "zh-Hans-" + "a" * 8 + "-bb"  # 19 characters
+    r = post(client, "dolores", "interception", {"inputs": {"roll": 5}, "lang": lang})
+    assert r.status_code == 200 and r.json()["lang"] == lang
