@@ -11,7 +11,11 @@ DATABASE_URL, ...).
 import os
 from pathlib import Path
 
-from config.settings import *  # noqa: F403
+# The bench's own tests (pytest --ds=bench.settings) run in development mode, as the suite's;
+# bench/run.py sets DEBUG=0 and a SECRET_KEY for its production-mode servers.
+os.environ.setdefault("DEBUG", "1")
+
+from config.settings import *  # noqa: E402, F403
 
 if os.environ.get("BENCH_STATIC_ROOT"):
     STATIC_ROOT = Path(os.environ["BENCH_STATIC_ROOT"])

@@ -20,7 +20,9 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: a server started any way but `manage.py` (gunicorn, `make serve-prod`)
+# runs in production mode. manage.py and the tests (config.test_settings) default it on.
+DEBUG = env_bool("DEBUG", False)
 _DEV_KEY = "dev-only-insecure-key-change-me-in-production-0123456789abcdefghijklmnop"
 SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_KEY if DEBUG else "")
 if not SECRET_KEY:
@@ -218,8 +220,11 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Production hardening, active whenever DEBUG is off.
-if not DEBUG:
+# HTTPS hardening, when the site is served over HTTPS (HTTPS=1: directly, or behind a proxy
+# that sets X-Forwarded-Proto). Without it a production run over plain HTTP (a local
+# `make serve-prod`) works: no redirect to https, cookies that the browser sends back.
+HTTPS = env_bool("HTTPS", False)
+if HTTPS and not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
@@ -235,5 +240,5 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING").strip().upper()},
 }
