@@ -240,6 +240,8 @@ class Node:
     required: bool = True
     rows: int = 0
     can_add: bool = False
+    # The error paths this node shows (its own, and its items' when it is one text field).
+    error_paths: list[str] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -261,6 +263,27 @@ def build(
     errors = {k.removeprefix("inputs."): v for k, v in (errors or {}).items()}
     nodes = [_build(f, key, key, _value_at(raw, key), players, errors) for key, f in decl.fields.items()]
     return nodes
+
+
+def unplaced_errors(nodes: list[Node], errors: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """The errors no field of the form shows (an unknown player key, a check across fields),
+    as (path, message): the page lists them above the form, so no error ever vanishes."""
+    placed: set[str] = set()
+
+    def walk(items: list[Node]) -> None:
+        for n in items:
+            if n.errors:
+                placed.add(n.name)
+            placed.update(n.error_paths)
+            walk(n.children)
+
+    walk(nodes)
+    out = []
+    for path, messages in errors.items():
+        short = path.removeprefix("inputs.")
+        if short not in placed:
+            out.extend((short, m) for m in messages)
+    return out
 
 
 def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors) -> Node:
@@ -362,7 +385,19 @@ def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors
             else:
                 hint = _("separated by spaces (e.g. 3 5 6)")
         widget = "dice-list" if isinstance(f.item, Die) else "text-list"
-        return Node(widget, value=text, **{**common, "help": common["help"] or str(hint)})
+        # One text field for the whole list: its items' errors are shown on it, numbered
+        # as the referee counts ("3: A whole number is required." for the third die).
+        shown, paths = list(common["errors"]), []
+        for path, messages in errors.items():
+            rest = path[len(name) + 1 :] if path.startswith(name + ".") else None
+            if rest is not None:
+                item = str(int(rest) + 1) if rest.isdigit() else rest
+                shown += [f"{item}: {m}" for m in messages]
+                paths.append(path)
+        common = {**common, "errors": shown}
+        node = Node(widget, value=text, **{**common, "help": common["help"] or str(hint)})
+        node.error_paths += paths
+        return node
     if isinstance(f, Bool):
         return Node("toggle", value=bool(value), **common)
     if isinstance(f, Die):

@@ -58,7 +58,7 @@ def _example(adj: engine.Adjudicator) -> dict:
 def _form_context(adj, game: Snapshot, *, raw, players, errors=None, variant="original"):
     with using(game.rules):
         nodes = forms.build(adj.inputs, raw, players, errors)
-        orphans = _orphan_errors(adj, errors or {})
+    orphans = [f"{path}: {message}" for path, message in forms.unplaced_errors(nodes, errors or {})]
     return {
         "game": game,
         "adj": adj,
@@ -73,24 +73,6 @@ def _form_context(adj, game: Snapshot, *, raw, players, errors=None, variant="or
         # A callable: read (one query) only when the whole form is drawn, not for an htmx ruling.
         "editions": lambda: rule_selectors.editions_of(game.game_id),
     }
-
-
-def _orphan_errors(adj, errors: dict[str, list[str]]) -> list[str]:
-    """Errors whose path has no field of its own on the form (e.g. an unknown player key)."""
-    shown = set()
-
-    def walk(nodes):
-        for n in nodes:
-            shown.add(n.name)
-            walk(n.children)
-
-    walk(forms.build(adj.inputs, {}, [], {}))
-    out = []
-    for path, messages in errors.items():
-        short = path.removeprefix("inputs.")
-        if short not in shown and not any(short.startswith(s + ".") for s in shown if "." not in s):
-            out.extend(f"{short}: {m}" for m in messages)
-    return out
 
 
 @require_safe

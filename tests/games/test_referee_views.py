@@ -1,5 +1,6 @@
 """The referee pages: game → question → players → form → ruling, with and without htmx."""
 
+import html
 import re
 
 import pytest
@@ -137,3 +138,25 @@ def test_the_disputes_page_flags_a_translation_made_from_an_older_wording(corpus
     assert "następny etap zysków" in page
     shown = page.count('<a href="/g/dolores/c/dl.taxes-unpaid/">')
     assert shown >= 1 and page.count('class="badge stale"') == shown
+
+
+@pytest.mark.parametrize(
+    "game, name, form, shown",
+    [
+        # The dice field is one text field: each bad die is named by its place.
+        (
+            "imperial-tax-farmer",
+            "rebellion-test",
+            {"players": "3", "dice": "7 0 banana", "agents": "1", "coins": "0"},
+            ["1: Ensure this value is less than or equal to 6.", "2: Ensure this value is greater than or equal to 1."],
+        ),
+        # An unknown action of a list of choices.
+        ("dolores", "move-and-attack", {"actions": "move fly"}, ["2: Must be one of: move, attack."]),
+    ],
+)
+def test_every_error_of_a_bad_form_is_on_the_page(client, corpus, game, name, form, shown):
+    r = client.post(f"/referee/{game}/{name}/", form)
+    page = r.content.decode()
+    assert r.status_code == 400
+    for message in shown:
+        assert html.escape(message) in page, message
