@@ -5,16 +5,25 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
+DEV    := $(VENV)/.installed-dev
 
-.PHONY: install run test test-fast e2e lint format migrate corpus serve-prod bench clean messages
+.PHONY: install install-dev run test test-fast e2e lint format migrate corpus serve-prod bench clean messages
 
+# `make run` needs the runtime only (requirements.txt); the tests and the linter add
+# requirements-dev.txt.
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
+$(DEV): $(STAMP) requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $(DEV)
+
 install: $(STAMP)
+
+install-dev: $(DEV)
 
 migrate: install
 	$(PY) manage.py migrate --noinput
@@ -26,25 +35,25 @@ run: corpus
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # Every test, browser tests included (they need Debian's Chromium at /usr/bin/chromium).
-test: install
+test: install-dev
 	$(PY) manage.py check
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
 	$(PY) -m pytest --ds=bench.settings tests/bench
 
 # Everything but the browser tests.
-test-fast: install
+test-fast: install-dev
 	$(PY) -m pytest -m "not e2e"
 	$(PY) -m pytest --ds=bench.settings tests/bench
 
-e2e: install
+e2e: install-dev
 	$(PY) -m pytest -m e2e
 
-lint: install
+lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-format: install
+format: install-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
@@ -55,7 +64,7 @@ serve-prod: corpus
 
 # Refresh the interface's message catalogues after changing a translatable string, then
 # translate the new entries in locale/<code>/LC_MESSAGES/django.po (needs GNU gettext).
-messages: install
+messages: install-dev
 	$(PY) manage.py makemessages --all --add-location=file --ignore=.venv --ignore=bench --ignore=tests
 	$(PY) manage.py compilemessages --ignore=.venv
 

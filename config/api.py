@@ -1,61 +1,15 @@
 """API-wide conventions: every error as {"errors": {path: [messages]}}."""
 
-import json
 import logging
 
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import status
-from rest_framework.exceptions import APIException, ParseError
-from rest_framework.parsers import JSONParser
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.response import Response
+from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 logger = logging.getLogger("config.api")
-
-# A ruling body of the largest game at its maximum bounds is a few tens of KB; anything much
-# bigger is refused before it is parsed, and so is JSON nested deeper than any input.
-MAX_BODY = 256 * 1024
-MAX_DEPTH = 32
-
-
-class PayloadTooLarge(APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = {"body": [f"The body is larger than {MAX_BODY} bytes."]}
-
-
-def _depth(value) -> int:
-    """Nesting depth of parsed JSON, iteratively (a recursive walk could itself overflow)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return deepest
-
-
-class BoundedJSONParser(JSONParser):
-    """JSON with a size and a depth limit: a 413 or a 400 naming ``body``, never a 500."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        request = (parser_context or {}).get("request")
-        declared = request.META.get("CONTENT_LENGTH") if request is not None else None
-        if declared and declared.isdigit() and int(declared) > MAX_BODY:
-            raise PayloadTooLarge()
-        raw = stream.read(MAX_BODY + 1) if stream is not None else b""
-        if len(raw) > MAX_BODY:
-            raise PayloadTooLarge()
-        try:
-            data = json.loads(raw.decode((parser_context or {}).get("encoding") or "utf-8"))
-        except RecursionError:
-            raise ParseError({"body": [f"JSON nested deeper than {MAX_DEPTH} levels."]}) from None
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ParseError({"body": [f"Not valid JSON: {exc}"]}) from None
-        if _depth(data) > MAX_DEPTH:
-            raise ParseError({"body": [f"JSON nested deeper than {MAX_DEPTH} levels."]})
-        return data
 
 
 def flatten_errors(detail, prefix: str = "") -> dict[str, list[str]]:
@@ -102,3 +56,35 @@ def api_not_found(request, *args, **kwargs):
     from django.http import JsonResponse
 
     return JsonResponse({"errors": {"path": ["No such API resource."]}}, status=404)
+
+
+class ApiRoot(APIView):
+    """What the API offers, for a person or a script arriving at /api/v1/."""
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "ApiRoot", {"resources": serializers.DictField(child=serializers.CharField())}
+            )
+        },
+        summary="The API's resources",
+    )
+    def get(self, request):
+        return Response(
+            {
+                "resources": {
+                    "schema": "/api/v1/schema/",
+                    "games": "/api/v1/games/",
+                    "clauses": "/api/v1/games/{slug}/clauses/?lang={lang}",
+                    "clause versions": "/api/v1/clauses/{key}/versions/",
+                    "adjudicators": "/api/v1/games/{slug}/adjudicators/?edition={n}",
+                    "rule": "POST /api/v1/games/{slug}/adjudicators/{name}/",
+                    "ruling": "/api/v1/rulings/{id}/",
+                    "parameters": "/api/v1/games/{slug}/parameters/?edition={n}",
+                    "drafts": "POST /api/v1/games/{slug}/drafts/",
+                    "draft clause": "POST /api/v1/games/{slug}/drafts/{n}/clauses/{key}/",
+                    "impact": "/api/v1/games/{slug}/drafts/{n}/impact/",
+                    "publish": "POST /api/v1/games/{slug}/drafts/{n}/publish/",
+                }
+            }
+        )

@@ -165,7 +165,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "UNAUTHENTICATED_USER": None,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["config.api.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # How many proxies in front of the app append to X-Forwarded-For: the client is the
     # address that many hops back. 0 (default): X-Forwarded-For is ignored, so a client cannot

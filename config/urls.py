@@ -4,12 +4,13 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from config.api import api_not_found
+from config.api import ApiRoot, api_not_found
 from games import api as games_api
 from rules import api as rules_api
 from studio import api as studio_api
 
 api = [
+    path("", ApiRoot.as_view(), name="root"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("games/", rules_api.GameListAPI.as_view(), name="games"),
     path("games/<str:slug>/clauses/", rules_api.ClauseListAPI.as_view(), name="clauses"),

@@ -109,3 +109,13 @@ def test_the_openapi_schema_is_generated_and_valid(corpus, api):
         "$ref": "#/components/schemas/AdjudicationRequest"
     }
     assert "DoloresProfitEligibilityInputs" in schema["components"]["schemas"]
+
+
+def test_the_api_root_lists_the_resources(api, corpus):
+    r = api.get("/api/v1/")
+    assert r.status_code == 200
+    resources = r.json()["resources"]
+    assert resources["schema"] == "/api/v1/schema/" and resources["games"] == "/api/v1/games/"
+    for path in resources.values():
+        if "{" not in path and not path.startswith("POST"):
+            assert api.get(path).status_code == 200, path

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from config.api import MAX_BODY, MAX_DEPTH
+from config.parsers import MAX_BODY, MAX_DEPTH
 from games import forms
 
 pytestmark = pytest.mark.django_db

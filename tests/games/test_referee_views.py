@@ -148,7 +148,10 @@ def test_the_disputes_page_flags_a_translation_made_from_an_older_wording(corpus
             "imperial-tax-farmer",
             "rebellion-test",
             {"players": "3", "dice": "7 0 banana", "agents": "1", "coins": "0"},
-            ["1: Ensure this value is less than or equal to 6.", "2: Ensure this value is greater than or equal to 1."],
+            [
+                "1: Ensure this value is less than or equal to 6.",
+                "2: Ensure this value is greater than or equal to 1.",
+            ],
         ),
         # An unknown action of a list of choices.
         ("dolores", "move-and-attack", {"actions": "move fly"}, ["2: Must be one of: move, attack."]),
