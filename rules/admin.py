@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -9,6 +10,7 @@ from django.utils.html import format_html
 from . import models, services
 from .api import LANG_MAX, LANG_RE
 from .diff import word_diff
+from .permissions import can_design, can_review, can_translate
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -76,6 +78,11 @@ class GameAdmin(TouchesCatalogue, admin.ModelAdmin):
     @admin.action(description="Publish a new edition (the newest non-draft version of every clause)")
     def publish_edition(self, request, queryset):
         for game in queryset:
+            if not can_design(request.user, game):
+                self.message_user(
+                    request, f"{game.title}: only its designers publish it.", level=messages.ERROR
+                )
+                continue
             edition = services.edition_publish(game=game, name=None, now=timezone.now())
             self.message_user(request, f"{game.title}: published {edition.name}.", level=messages.SUCCESS)
 
@@ -153,6 +160,9 @@ class ClauseVersionAdmin(GivesConflictsBack, admin.ModelAdmin):
         return initial
 
     def save_model(self, request, obj, form, change):
+        # Model permissions say "may add versions"; the role says of which game.
+        if not can_design(request.user, obj.clause.game_id):
+            raise PermissionDenied("Only a designer of this game may revise its clauses.")
         version = services.clause_revise(
             clause=obj.clause,
             text=obj.text,
@@ -274,6 +284,16 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
         return initial
 
     def save_model(self, request, obj, form, change):
+        # Model permissions say "may change translations"; the role says into which language
+        # (and approving is a reviewer's).
+        game_id = obj.clause.game_id if obj.clause_id else obj.based_on.clause.game_id
+        allowed = can_translate(request.user, game_id, obj.lang)
+        if obj.state == models.Translation.State.APPROVED:
+            allowed = can_review(request.user, game_id, obj.lang)
+        if not allowed:
+            raise PermissionDenied(
+                f"Only a translator (or, to approve, a reviewer) of {obj.lang} may do this."
+            )
         if not change:
             created = services.translation_create(
                 version=obj.based_on,

@@ -212,3 +212,69 @@ def test_a_translation_saved_by_someone_else_meanwhile_is_not_overwritten(admin_
     translation.refresh_from_db()
     # The whole admin request rolled back, the other save included: nothing half-written.
     assert (translation.text, translation.revision) == before
+
+
+def _staff(name, *perms, role=None):
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+
+    from rules.models import Role
+
+    user = get_user_model().objects.create_user(name, password="pw", is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(codename__in=perms))
+    if role:
+        kind, game, lang = role
+        Role.objects.create(
+            user=user, kind=kind, game=Game.objects.get(slug=game) if game else None, lang=lang
+        )
+    return user
+
+
+@pytest.mark.parametrize(
+    "role, expected",
+    [(None, 403), (("designer", "dolores", ""), 403), (("designer", "rada-miasta", ""), 302)],
+    ids=["staff-without-role", "designer-of-another-game", "designer-of-the-game"],
+)
+def test_adding_a_version_in_the_admin_takes_the_games_designer(client, corpus, role, expected):
+    client.force_login(_staff("s", "add_clauseversion", "view_clauseversion", role=role))
+    clause, newest = _clause_and_newest()
+    response = client.post(
+        reverse("admin:rules_clauseversion_add"),
+        {
+            "clause": clause.pk,
+            "text": newest.text + " (x)",
+            "status": "draft",
+            "note": "",
+            "expected_version": newest.number,
+        },
+    )
+    assert response.status_code == expected
+    assert clause.versions.count() == newest.number + (1 if expected == 302 else 0)
+
+
+@pytest.mark.parametrize(
+    "role, state, expected",
+    [
+        (None, "needs-review", 403),
+        (("translator", None, "pl"), "needs-review", 403),
+        (("translator", None, "en"), "needs-review", 302),
+        (("translator", None, "en"), "approved", 403),
+        (("reviewer", None, "en"), "approved", 302),
+    ],
+    ids=[
+        "no-role",
+        "translator-of-another-language",
+        "translator",
+        "translator-approving",
+        "reviewer-approving",
+    ],
+)
+def test_a_translation_edited_in_the_admin_takes_its_languages_role(client, corpus, role, state, expected):
+    client.force_login(_staff("t", "change_translation", "view_translation", role=role))
+    translation = Translation.objects.filter(lang="en", clause__game__slug="dolores").first()
+    before = translation.revision
+    url = reverse("admin:rules_translation_change", args=[translation.pk])
+    response = client.post(url, {"text": "Edited.", "state": state})
+    assert response.status_code == expected
+    translation.refresh_from_db()
+    assert translation.revision == before + (1 if expected == 302 else 0)
