@@ -7,7 +7,7 @@ PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 DEV    := $(VENV)/.installed-dev
 
-.PHONY: install install-dev run test test-fast e2e lint format migrate corpus serve-prod bench clean messages
+.PHONY: install install-dev run test test-fast test-robust e2e lint format migrate corpus serve-prod bench clean messages
 
 # `make run` needs the runtime only (requirements.txt); the tests and the linter add
 # requirements-dev.txt.
@@ -45,6 +45,10 @@ test: install-dev
 test-fast: install-dev
 	$(PY) -m pytest -m "not e2e"
 	$(PY) -m pytest --ds=bench.settings tests/bench
+
+# The API under 1,000 generated requests per operation, and the list of hostile inputs.
+test-robust: install-dev
+	SCHEMATHESIS_EXAMPLES=$${SCHEMATHESIS_EXAMPLES:-1000} $(PY) -m pytest tests/api/test_schemathesis.py tests/api/test_hostile_input.py
 
 e2e: install-dev
 	$(PY) -m pytest -m e2e

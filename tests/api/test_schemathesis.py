@@ -1,6 +1,8 @@
 """Property-based tests of every API operation from the generated OpenAPI schema:
 no server errors, every response conforms to the documented schema."""
 
+import os
+
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
@@ -31,8 +33,13 @@ def _keep_the_test_connection():
     request_finished.connect(close_old_connections)
 
 
+# `make test` runs 100 examples per operation; `make test-robust` runs 1,000 or more
+# (SCHEMATHESIS_EXAMPLES), with the hostile-input list of tests/api/test_hostile_input.py.
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "100"))
+
+
 @schema.parametrize()
-@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_never_fails_and_keeps_its_schema(case):
     excluded = []
     if case.method == "POST":
