@@ -53,11 +53,16 @@ def pin_warnings(game: str, snapshot: Snapshot, keys: set[str]) -> list[WarningD
     """A warning for each cited clause whose wording in the edition is not the one the code
     was written for, beyond the figures it reads as parameters (``games.pins``)."""
     pinned = pins().get(game, {})
+    # Only the few cited keys are looked at (not the whole edition): a ruling's hot path.
+    stale = [
+        k
+        for k in keys
+        if (pin := pinned.get(k)) is not None and snapshot.rules.wordings.get(k) != pin.wording
+    ]
     out = []
-    for key in (k for k in snapshot.clauses if k in keys):  # in document order
-        pin = pinned.get(key)
-        if pin is None or snapshot.rules.wordings.get(key) == pin.wording:
-            continue
+    order = list(snapshot.clauses) if stale else []  # document order, read only when there is a warning
+    for key in sorted(stale, key=order.index):
+        pin = pinned[key]
         cited = snapshot.clauses[key].number
         out.append(
             WarningDoc(

@@ -20,10 +20,6 @@ def draft_get(game: Game, number: int) -> Edition | None:
     )
 
 
-def edition_get(game: Game, number: int) -> Edition | None:
-    return Edition.objects.select_related("game").filter(game=game, number=number).first()
-
-
 @dataclass
 class DraftClause:
     key: str
