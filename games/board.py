@@ -36,7 +36,7 @@ from games.adjudicators.dolores.military import TERRAINS, UNIT_KINDS
 from games.adjudicators.dolores.weather import DIRECTION_NAMES, STEPS, TOKEN_NAMES
 
 CELL = 26  # one field, in SVG units
-GUTTER = 18  # room for the column and row numbers
+GUTTER = 18  # room for the column numbers above, and for row numbers of up to two digits
 CAP = 12  # fields drawn across and down: a larger board is drawn around its tokens
 LIST_CAP = 30  # fields listed per kind in the words under the picture
 STRIP_WIDTH = 388  # the movement strip, at most (every picture stays within 390 px)
@@ -307,7 +307,12 @@ class Window:
 
     @property
     def size(self) -> tuple[int, int]:
-        return GUTTER + CELL * (self.nc + 2), GUTTER + CELL * (self.nr + 2)
+        return self.left + CELL * (self.nc + 2), GUTTER + CELL * (self.nr + 2)
+
+    @property
+    def left(self) -> int:
+        """Room for the row numbers: three digits need more than two (at most 22 + 14 fields = 386)."""
+        return max(GUTTER, 6 * len(str(self.y0 + self.nr - 1)) + 4)
 
     def inside(self, c: Cell) -> bool:
         return self.x0 <= c[0] < self.x0 + self.nc and self.y0 <= c[1] < self.y0 + self.nr
@@ -323,7 +328,7 @@ class Window:
     def centre(self, c: Cell) -> tuple[int, int]:
         # Whole numbers (CELL is even): the grid is written without formatting a float.
         return (
-            GUTTER + CELL * (1 + c[0] - self.x0) + CELL // 2,
+            self.left + CELL * (1 + c[0] - self.x0) + CELL // 2,
             GUTTER + CELL * (1 + c[1] - self.y0) + CELL // 2,
         )
 
@@ -351,10 +356,10 @@ class Window:
             f'<text x="{self.centre((x, 0))[0]}" y="{GUTTER - 5}" text-anchor="middle">{x}</text>'
             for x in range(self.x0, self.x0 + self.nc)
         ] + [
-            f'<text x="{GUTTER - 3}" y="{self.centre((0, y))[1] + 3}" text-anchor="end">{y}</text>'
+            f'<text x="{self.left - 3}" y="{self.centre((0, y))[1] + 3}" text-anchor="end">{y}</text>'
             for y in range(self.y0, self.y0 + self.nr)
         ]
-        left = top = GUTTER + CELL
+        left, top = self.left + CELL, GUTTER + CELL
         right, bottom = left + CELL * self.nc, top + CELL * self.nr
         # The board's own edge is drawn solid; where the window cuts the board, dashed.
         edges = [
@@ -369,8 +374,8 @@ class Window:
             f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {solid if edge else cut}/>'
             for x1, y1, x2, y2, edge in edges
         ]
-        north = _arrow(GUTTER + CELL / 2, GUTTER + CELL / 2 + 3, -90, 12, INK) + (
-            f'<text x="{_n(GUTTER + CELL / 2 + 8)}" y="{GUTTER + 10}" font-size="9" font-weight="700" '
+        north = _arrow(self.left + CELL / 2, GUTTER + CELL / 2 + 3, -90, 12, INK) + (
+            f'<text x="{_n(self.left + CELL / 2 + 8)}" y="{GUTTER + 10}" font-size="9" font-weight="700" '
             f'text-anchor="middle" fill="{INK}">{escape(pgettext("compass: north", "N"))}</text>'
         )
         return (

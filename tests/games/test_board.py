@@ -384,3 +384,16 @@ def test_north_is_up_and_east_is_right():
     assert sorted(rows, key=rows.get) == list(range(EXAMPLE["height"]))
     compass = re.findall(r'rotate\((-?[\d.]+) [\d.]+ [\d.]+\)" stroke="#1b1f24"', str(drawn.panels[0].svg))
     assert compass == ["-90"]  # north, up
+
+
+def test_three_digit_row_numbers_fit_left_of_the_board():
+    drawn, _ = draw(
+        None, width=400, height=300, pollution=[[150, 290]], radioactive=[], fires=[], burnable=[]
+    )
+    root = parse(drawn.panels[0].svg)
+    rows = [t for t in root.iter(SVG + "text") if t.get("text-anchor") == "end"]
+    assert rows and all(len(t.text) == 3 for t in rows)
+    # A digit of the 9-unit numbers is under 6 units wide: each number starts inside the picture.
+    assert all(float(t.get("x")) - 6 * len(t.text) >= 0 for t in rows)
+    assert float(root.get("width")) <= 390
+    assert tokens(drawn.panels[0].svg) == {"P": [(150, 290)]}
