@@ -83,7 +83,8 @@ def examples_of(game: str, references: list[Ruling]) -> list[Example]:
         for n, example in enumerate(adj.examples, start=1):
             out.append(Example(adj.name, f"example {n}", example))
     for d in engine.disputes_for(game):
-        out.append(Example(d.adjudicator, f"dispute {d.key}", d.inputs))
+        if d.ruled:  # a point no adjudicator rules yet has no example to re-run
+            out.append(Example(d.adjudicator, f"dispute {d.key}", d.inputs))
     for r in references:
         out.append(Example(r.adjudicator, f"ruling {r.id}", r.inputs, r.variant))
     return out

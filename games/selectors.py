@@ -12,7 +12,7 @@ from rules import corpus, params
 from rules import selectors as rule_selectors
 from rules.models import Clause, ClauseVersion, Variant
 
-from . import engine, services, snapshot
+from . import engine, services, situation, snapshot
 from .engine import citations
 from .models import Ruling, RulingCitation
 from .pins import Pin, pins, wording
@@ -162,35 +162,56 @@ def rulings_citing(slug: str, key: str, *, limit: int = 50) -> ClauseRulings | N
 
 
 def disputes_run(slug: str, *, lang: str) -> dict[str, Any] | None:
-    """A game's known disputed points, each with its wording (translated into ``lang``) and
-    its worked example run live under every variant of the current edition, in the active
-    interface language (3 queries while the catalogue is unchanged)."""
+    """A game's known disputed points, each with its wording (translated into ``lang``), its
+    situation in words and its worked example run live under every variant of the current
+    edition, in the active interface language; a point no adjudicator rules yet comes with
+    what each variant activates on it (4 queries while the catalogue is unchanged)."""
     game = rule_selectors.game_get(slug)
     if game is None:
         return None
     snap = snapshot.load(slug)
+    variants = snap.rules.variants
     items = engine.disputes_for(slug)
     keys = {k for d in items for k in d.clauses}
     clauses = {v.clause.key: v for v in rule_selectors.clauses_by_key(game, keys, lang)}
     rows = []
     for d in items:
+        row: dict[str, Any] = {"dispute": d, "clauses": [clauses[k] for k in d.clauses if k in clauses]}
+        if not d.ruled:
+            # No ruling to run: each variant's stance is the clarifications it brings to this point.
+            row["stances"] = [
+                {"variant": v, "clarifications": [k for k in v.activates if k in d.clauses]} for v in variants
+            ]
+            rows.append(row)
+            continue
         adj = engine.get(slug, d.adjudicator)
         inputs = adj.validate(d.inputs, "inputs", rules=snap.rules)
-        runs = []
-        for v in snap.rules.variants:
+        verdicts: dict[str, dict[str, Any]] = {}
+        for v in variants:
             result, summary = services.adjudicate(adj, inputs, variant=v.slug, snapshot=snap)
-            runs.append({"variant": v, "result": result, "summary": summary})
-        rows.append(
-            {
-                "dispute": d,
-                "adj": adj,
-                "clauses": [clauses[k] for k in d.clauses if k in clauses],
-                "runs": runs,
-                "differs": len({repr(r["result"].outcome) for r in runs}) > 1,
-                "inputs": d.inputs,
-            }
+            stake = {k: result.outcome.get(k) for k in d.at_stake}
+            # Variants that rule alike are shown once, under all their names.
+            same = verdicts.setdefault(
+                repr((stake, summary, result.steps, result.gaps)),
+                {
+                    "variants": [],
+                    "result": result,
+                    "summary": summary,
+                    "at_stake": stake,
+                    # The ruling gives no answer on the point: the wording leaves it open.
+                    "undecided": all(value is None for value in stake.values()),
+                },
+            )
+            same["variants"].append(v)
+        row.update(
+            adj=adj,
+            verdicts=list(verdicts.values()),
+            differs=len({repr(x["at_stake"]) for x in verdicts.values()}) > 1,
+            situation=situation.describe(adj.inputs, d.inputs, rules=snap.rules),
+            inputs=d.inputs,
         )
-    return {"game": game, "rows": rows}
+        rows.append(row)
+    return {"game": game, "rows": rows, "single_variant": len(variants) == 1}
 
 
 @dataclass

@@ -201,8 +201,11 @@ class Dispute:
     """A known disputed point of a game, with a worked example to run live.
 
     ``clauses`` are the wording in dispute (the original clause, the doubt
-    raised about it, the clarification where one exists); the example runs
-    ``adjudicator`` on ``inputs`` under every variant of the game.
+    raised about it, the clarification where one exists). The worked example runs
+    ``adjudicator`` on ``inputs`` under every variant of the game; ``at_stake`` names
+    the outcome fields the dispute is about, and ``agree`` says why every variant rules
+    the same on them, where they do. A point no adjudicator rules yet has no example:
+    ``open_question`` is what the wording leaves open and ``wording`` what it does say.
     """
 
     game: str
@@ -210,8 +213,17 @@ class Dispute:
     title: str
     question: str
     clauses: tuple[str, ...]
-    adjudicator: str
-    inputs: dict[str, Any]
+    adjudicator: str | None = None
+    inputs: dict[str, Any] | None = None
+    at_stake: tuple[str, ...] = ()
+    agree: str | None = None
+    open_question: str | None = None
+    wording: str | None = None
+
+    @property
+    def ruled(self) -> bool:
+        """True when an adjudicator rules the worked example."""
+        return self.adjudicator is not None
 
 
 _DISPUTES: dict[str, list[Dispute]] = {}
@@ -224,11 +236,34 @@ def dispute(
     title: str,
     question: str,
     clauses: Iterable[str],
-    adjudicator: str,
-    inputs: dict[str, Any],
+    adjudicator: str | None = None,
+    inputs: dict[str, Any] | None = None,
+    at_stake: Iterable[str] = (),
+    agree: str | None = None,
+    open_question: str | None = None,
+    wording: str | None = None,
 ) -> Dispute:
-    """Register a known disputed point of ``game`` (see ``Dispute``)."""
-    entry = Dispute(game, key, title, question, tuple(clauses), adjudicator, inputs)
+    """Register a known disputed point of ``game`` (see ``Dispute``): either a worked example
+    (``adjudicator``, ``inputs``, ``at_stake``) or, until an adjudicator rules the point,
+    what is open (``open_question``) and what the wording says (``wording``)."""
+    at_stake = tuple(at_stake)
+    if adjudicator is not None and (inputs is None or not at_stake or open_question or wording):
+        raise ValueError(f"dispute {game}/{key}: a worked example needs inputs and at_stake, nothing else")
+    if adjudicator is None and (inputs is not None or at_stake or agree or not open_question or not wording):
+        raise ValueError(f"dispute {game}/{key}: without an adjudicator, say open_question and wording")
+    entry = Dispute(
+        game,
+        key,
+        title,
+        question,
+        tuple(clauses),
+        adjudicator,
+        inputs,
+        at_stake,
+        agree,
+        open_question,
+        wording,
+    )
     book = _DISPUTES.setdefault(game, [])
     if any(d.key == key for d in book):
         raise ValueError(f"dispute {game}/{key} registered twice")

@@ -302,7 +302,10 @@ def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
         "dl.doubt-6",
         question=_("The rules do not say whether one unit may %(actions)s in the same round.")
         % {"actions": shown},
-        assumed=_("Undecided: the ruling gives no answer (allowed is null); the gniazdo variant decides it."),
+        assumed=_(
+            "Nothing: the wording as written gives no answer, so neither is ruled. GNIAZDO's proposal 6 "
+            "(the gniazdo variant) decides it."
+        ),
     )
     return r.result({"allowed": None})
 

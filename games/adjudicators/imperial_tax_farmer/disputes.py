@@ -11,6 +11,12 @@ from django.utils.translation import gettext_lazy
 from .common import dispute
 from .round import example_round
 
+# Why the optional rule (variant ``everyone-loses``) rules the same as the rules as written.
+OPTIONAL_RULE_ASIDE = gettext_lazy(
+    "The optional rule changes only the end of a game in which every province but IMPERIA has "
+    "rebelled; on this point it leaves the rules as written."
+)
+
 dispute(
     key="bribery-rate",
     title=gettext_lazy("Buying points with gold: at what rate?"),
@@ -21,6 +27,8 @@ dispute(
     clauses=["itf.bribery.gold-for-points", "itf.bribery.points-for-gold", "itf.bribery.rate"],
     adjudicator="bribery",
     inputs={"points": 22, "gold": 9, "sell_points": 0, "buy_points": 8},
+    at_stake=["points_after", "gold_after"],
+    agree=OPTIONAL_RULE_ASIDE,
 )
 
 dispute(
@@ -33,6 +41,8 @@ dispute(
     clauses=["itf.round-end.first-player", "itf.setup.first-player", "itf.round-end.mover-roll"],
     adjudicator="end-of-round",
     inputs=example_round(points={"Ala": 18, "Bartek": 31, "Celina": 18, "Darek": 52}),
+    at_stake=["first_player", "bonus_agents"],
+    agree=OPTIONAL_RULE_ASIDE,
 )
 
 dispute(
@@ -45,6 +55,8 @@ dispute(
     clauses=["itf.game-end.marker-100", "itf.round-end.marker-mover"],
     adjudicator="end-of-round",
     inputs=example_round(marker=97, marker_dice=[3, 4]),
+    at_stake=["marker_after", "game_over"],
+    agree=OPTIONAL_RULE_ASIDE,
 )
 
 dispute(
@@ -57,6 +69,7 @@ dispute(
     clauses=["itf.game-end.all-rebelled", "itf.optional.everyone-loses"],
     adjudicator="end-of-round",
     inputs=example_round(all_provinces_rebelled=True),
+    at_stake=["winners"],
 )
 
 dispute(
@@ -69,6 +82,8 @@ dispute(
     clauses=["itf.actions.no-majority", "itf.actions.majority"],
     adjudicator="control",
     inputs={"agents": {"Ala": 3, "Bartek": 3, "Celina": 1}, "imperia": True},
+    at_stake=["controller", "active"],
+    agree=OPTIONAL_RULE_ASIDE,
 )
 
 dispute(
@@ -86,4 +101,6 @@ dispute(
         marker=96,
         marker_dice=[5],
     ),
+    at_stake=["winners"],
+    agree=OPTIONAL_RULE_ASIDE,
 )

@@ -23,6 +23,7 @@ dispute(
     inputs={
         "players": [{"name": "Ala", "cities": 4, "stock": 3}, {"name": "Bartek", "cities": 2, "stock": 9}]
     },
+    at_stake=["paid", "revolting_cities"],
 )
 
 dispute(
@@ -36,6 +37,7 @@ dispute(
     adjudicator="conflict",
     # The ruling needs the A.S.T. order here (without it the question is refused).
     inputs={"limit": 3, "forces": {"Ala": 3, "Bartek": 3}, "ast_order": ["Bartek", "Ala"]},
+    at_stake=["remaining", "removals"],
 )
 
 dispute(
@@ -43,11 +45,12 @@ dispute(
     title=gettext_lazy("When does the attacker of a city win?"),
     question=gettext_lazy(
         "After the city is replaced by tokens and the conflict is fought, both sides may still have tokens "
-        "in the area. Has the attacker won, and may he plunder?"
+        "in the area. Has the attacker won, and may they plunder?"
     ),
     clauses=["mc.conflict.city-replaced", "mc.conflict.tokens", "mc.conflict.city-plunder"],
     adjudicator="city-attack",
     inputs={"attacker": "Ala", "defender": "Bartek", "attackers": 8, "limit": 4},
+    at_stake=["city_destroyed", "plunder"],
 )
 
 dispute(
@@ -67,6 +70,7 @@ dispute(
         "ast_order": ["Bartek", "Ala"],
         "stacks": {"1": 5, "2": 1, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5},
     },
+    at_stake=["order", "draws"],
 )
 
 dispute(
@@ -79,16 +83,18 @@ dispute(
     clauses=["mc.vp.cards-100-to-199", "mc.vp.cards-above-200"],
     adjudicator="victory-points",
     inputs={"cities": 0, "cards": [200], "ast_steps": 0, "sole_late_iron_age": False},
+    at_stake=["cards"],
 )
 
 dispute(
     key="ast-move-criteria-without-city",
     title=gettext_lazy("Criteria met with no city on the map"),
     question=gettext_lazy(
-        "A player who meets the criteria moves his marker forward; a player with no city on the map moves it "
+        "A player who meets the criteria moves their marker forward; a player with no city on the map moves it "
         "back. What happens to a player who is both?"
     ),
     clauses=["mc.ast-move.advance", "mc.ast-move.no-city-back"],
     adjudicator="ast-move",
     inputs={"meets_requirements": True, "cities_on_board": 0},
+    at_stake=["move"],
 )

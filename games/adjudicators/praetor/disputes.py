@@ -21,6 +21,7 @@ dispute(
             {"name": "Marcus", "favor": 81, "morale": 3, "walls": 2, "city_tiles": 5, "age": 41},
         ]
     },
+    at_stake=["winner", "decided_by"],
 )
 
 dispute(
@@ -37,6 +38,7 @@ dispute(
         "tile": {"kind": "grey", "owner": "Livia", "fee": 2, "used_this_round": False},
         "player_used_this_round": False,
     },
+    at_stake=["pays_owner", "fee_due"],
 )
 
 dispute(
@@ -49,6 +51,7 @@ dispute(
     clauses=["pr.final.active-workers", "pr.concepts.workers-dice"],
     adjudicator="final-scoring",
     inputs={"favor": 60, "active_workers": [5, 3, 1], "novices": 1, "morale_favor": 0},
+    at_stake=["workers", "total"],
 )
 
 dispute(
@@ -72,4 +75,5 @@ dispute(
         "morale": 0,
         "morale_min": -2,
     },
+    at_stake=["favor_penalty"],
 )

@@ -35,6 +35,7 @@ dispute(
         "district": {"type": "residential", "stage": 1},
         "events": [{"card": "technical-problems", "player": "Bartek"}],
     },
+    at_stake=["cancelled", "turn_ends", "district_fate", "support_after"],
 )
 
 dispute(
@@ -62,6 +63,7 @@ dispute(
         "votes": {"Ala": "for", "Bartek": "against"},
         "district": {"type": "commercial", "stage": 2},
     },
+    at_stake=["support_after"],
 )
 
 dispute(
@@ -81,6 +83,7 @@ dispute(
         "card": "regulatory-confusion",
         "group": "merchants",
     },
+    at_stake=["support_after"],
 )
 
 dispute(
@@ -103,4 +106,5 @@ dispute(
         },
         "previous_first": "Celina",
     },
+    at_stake=["first", "order"],
 )
