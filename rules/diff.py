@@ -68,8 +68,9 @@ def word_diff(old: str, new: str) -> list[tuple[Op, str]]:
             old_space, new_space = _trailing_space(a[i2 - 1]), _trailing_space(b[j2 - 1])
             gap = old_space if old_space and not new_space else ""
         else:
-            # Keep a deleted word apart from the word before it ("a b" → "a" is "a", " b").
-            emit("delete", gap + "".join(a[i1:i2]) if i2 > i1 else "")
+            # Keep the old words apart: the whitespace the old text had after the equal run
+            # goes to the deleted side ("a b" → "a" is "a", " b"; "a a" → "a。a" deletes " ").
+            emit("delete", gap + "".join(a[i1:i2]))
             emit("insert", "".join(b[j1:j2]))
             gap = ""
     return out

@@ -115,3 +115,9 @@ def test_word_diff_rebuilds_both_texts(old, new):
     assert _words(rebuilt) == _words(old)
     assert all(a[0] != b[0] for a, b in zip(pieces, pieces[1:], strict=False))
     assert all(text for _op, text in pieces)
+
+
+def test_a_space_replaced_by_cjk_punctuation_keeps_the_old_words_apart():
+    # Found by the property above: "a a" → "a。a" once rebuilt the old side as "aa".
+    pieces = word_diff("a a", "a。a")
+    assert pieces == [("equal", "a"), ("delete", " "), ("insert", "。"), ("equal", "a")]
