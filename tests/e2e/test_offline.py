@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from games import engine, forms
 from games.models import Ruling
+from tests.e2e.conftest import ARTIFACTS
 
 FORM = "/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina"
 NAMES = ["Zoë", "O'Neil & Co", "<b>Jo</b>", "Anna Maria"]
@@ -109,6 +110,8 @@ def test_the_referee_works_offline_and_rules_when_the_network_is_back(site, page
     expect(page.locator("#f-votes_Bartek")).to_have_value("for")
     expect(page.locator("#ruling")).to_have_count(0)
     shot(page, "offline-rule-tapped")
+    note.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "offline-rule-tapped-viewport.png"))
     box = note.get_by_role("button", name="Retry").bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
     assert Ruling.objects.count() == before
@@ -165,6 +168,22 @@ def test_a_row_added_offline_is_added_when_the_network_is_back(site, page, conte
     context.set_offline(False)
     expect(rows).to_have_value("1")
     expect(note).to_be_hidden()
+
+
+def test_pages_are_kept_again_in_the_interface_language_switched_to(site, page, context):
+    _go_online_ready(page, site)
+    page.goto(site + "/referee/")
+    page.locator(".ui-lang").get_by_role("button", name="PL").click()
+    expect(page.locator("h1")).to_have_text("Która gra?")
+    kept_lang = """async () => {
+      const names = (await caches.keys()).filter((n) => n.startsWith("referee-") && n !== "referee-rulings");
+      const res = await (await caches.open(names[0])).match(location.origin + "/referee/?game=praetor");
+      return res && res.headers.get("Content-Language");
+    }"""
+    _until(page, lambda: page.evaluate(kept_lang) == "pl", seconds=60)
+    context.set_offline(True)
+    page.goto(site + "/referee/?game=praetor")
+    expect(page.locator("h1")).to_have_text("Czego dotyczy pytanie?")
 
 
 def test_the_last_20_rulings_opened_are_kept_the_oldest_opened_first_out(site, page, context):
