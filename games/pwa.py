@@ -118,7 +118,8 @@ def offline_config(games: list[tuple[str, str, str]]) -> dict:
     }
 
 
-def _state(request) -> tuple[str, dict]:
+def _state() -> tuple[str, dict]:
+    """The cache version and the worker's configuration (one query)."""
     games = list(Game.objects.order_by("position").values_list("slug", "catalogue_stamp", "rules_stamp"))
     config = offline_config(games)
     version = _hash(games, config, _fingerprint())
@@ -126,15 +127,16 @@ def _state(request) -> tuple[str, dict]:
 
 
 def _sw_etag(request) -> str:
-    request._sw_state = _state(request)
-    return request._sw_state[0]
+    # Computed once per request: the ETag check and the body share it.
+    request.offline_state = _state()
+    return request.offline_state[0]
 
 
 @require_safe
 @condition(etag_func=_sw_etag)
 def service_worker(request):
     """The service worker, with its configuration and cache version prepended."""
-    _version, config = getattr(request, "_sw_state", None) or _state(request)
+    _version, config = request.offline_state
     source = Path(finders.find("js/sw.js")).read_text(encoding="utf-8")
     body = f"self.OFFLINE = {json.dumps(config, separators=(',', ':'))};\n{source}"
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
