@@ -212,6 +212,9 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],
+        # The referee's service worker (/sw.js) and web app manifest.
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
         "font-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],
