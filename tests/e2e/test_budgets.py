@@ -174,6 +174,9 @@ LCP_JS = """() => new Promise((resolve) => {
 })"""
 
 
+# A cold load: the service worker (installed by an earlier run in the same browser) would
+# answer from its cache and make the median warm.
+@pytest.mark.browser_context_args(service_workers="block")
 def test_referee_lcp_under_mobile_emulation_is_recorded(site, page, shot):
     url = site + PAGES["referee-form"]
     cdp = page.context.new_cdp_session(page)
