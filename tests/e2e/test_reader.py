@@ -25,3 +25,32 @@ def test_mega_civilization_reader_switches_to_english(site, page, shot):
     assert orig_box["x"] + orig_box["width"] <= 390
     clause.scroll_into_view_if_needed()
     shot(page, "reader-mega-civilization-en")
+
+
+def _tap_targets_at_least_44(locator) -> None:
+    for i in range(locator.count()):
+        box = locator.nth(i).bounding_box()
+        assert box and box["height"] >= 44 and box["width"] >= 44, (locator.nth(i).inner_text(), box)
+
+
+def test_search_shows_word_matches_beside_their_translation_at_390(site, page, shot):
+    page.goto(site + "/search/")
+    page.locator("#q").fill("rakieta")
+    page.locator("#q").press("Enter")
+    expect(page).to_have_url(f"{site}/search/?q=rakieta")
+    hit = page.locator("li.hit").first
+    expect(hit.locator(".orig mark").first).to_have_text("Rakiety")
+    expect(hit.locator('.tr[lang="en"]')).to_be_visible()
+    # A phone stacks the translation under the original.
+    orig, tr = hit.locator(".orig").bounding_box(), hit.locator(".tr").bounding_box()
+    assert tr["y"] >= orig["y"] + orig["height"] - 1 and orig["x"] + orig["width"] <= 390
+    _tap_targets_at_least_44(page.locator("#results a"))
+    # Greek: "φόρων" finds the taxes, never "συμφορών" (calamities) inside a word.
+    page.locator("#q").fill("φόρων")
+    page.locator("#q").press("Enter")
+    expect(page.locator("li.hit").first.locator(".orig mark").first).to_have_text("Φόρων")
+    expect(page.locator("mark", has_text="συμφορών")).to_have_count(0)
+    shot(page, "search-phoron-390")
+    page.locator("#results .lang-switch").get_by_role("link", name="Original only").click()
+    expect(page).to_have_url(f"{site}/search/?q=%CF%86%CF%8C%CF%81%CF%89%CE%BD&lang=original")
+    expect(page.locator("li.hit .tr")).to_have_count(0)
