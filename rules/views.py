@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 from . import search as search_engine
 from . import selectors
 from .diff import word_diff
-from .models import Clause, ClauseVersion, Game, TableRow, Translation, Variant
+from .models import Clause, ClauseVersion, Game, Section, TableRow, Translation, Variant
 
 DEFAULT_LANG = "en"
 # ``?lang=original`` shows the original only; so do an empty value (the referee
@@ -204,12 +204,36 @@ def reader(request, slug: str):
     }
     context["clauses_html"] = cache.get_or_set(
         f"reader-clauses:{stamp}:{get_language()}:{lang or ''}",
-        lambda: render_to_string(
-            "rules/reader.html#clauses", {**context, "clauses": _reader_clauses(game, lang)}
-        ),
+        lambda: _render_clauses(context, _reader_clauses(game, lang)),
         timeout=None,
     )
     return _render_page(request, "rules/reader.html", "document", context)
+
+
+@dataclass
+class ContentsEntry:
+    """One line of the reader's table of contents: a section and how many clauses it holds."""
+
+    section: Section
+    count: int
+
+
+def contents(clauses: list[ReaderClause]) -> list[ContentsEntry]:
+    """The sections in document order, each with its clauses other than its heading."""
+    entries: dict[int, ContentsEntry] = {}
+    for item in clauses:
+        section = item.view.clause.section
+        entry = entries.setdefault(section.id, ContentsEntry(section, 0))
+        if item.view.clause.kind != Clause.Kind.HEADING:
+            entry.count += 1
+    return list(entries.values())
+
+
+def _render_clauses(context: dict, clauses: list[ReaderClause]) -> str:
+    """The table of contents and the clauses, as the reader caches them."""
+    return render_to_string(
+        "rules/reader.html#clauses", {**context, "clauses": clauses, "contents": contents(clauses)}
+    )
 
 
 def _reader_clauses(game: Game, lang: str | None) -> list[ReaderClause]:

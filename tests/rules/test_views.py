@@ -115,6 +115,33 @@ def test_reader_language_without_translations_says_so(client, corpus):
     assert 'class="tr' not in page
 
 
+def test_reader_contents_link_every_section_in_order_with_counts(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["dolores"]), {"lang": "en"}))
+    toc = re.search(r'<details class="toc">(.*?)</details>', page, re.S).group(1)
+    links = re.findall(r'<a href="#section-([^"]+)">(.*?)</a>', toc, re.S)
+    sections = re.findall(r'<section class="doc-section" id="section-([^"]+)">', page)
+    assert [key for key, _label in links] == sections and len(sections) == 18
+    entries = current_entries("dolores")
+    for key, label in links:
+        count = entries.filter(clause__section__key=key).exclude(clause__kind="heading").count()
+        if count:
+            assert f'<span class="count">{count} clause{"s" if count != 1 else ""}</span>' in label
+        else:
+            assert 'class="count"' not in label
+    taxes = dict(links)["taxes"]
+    assert (
+        '<span lang="pl">3. Etap podatków</span>' in taxes
+        and '<span class="muted" lang="en">3. Tax stage</span>' in taxes
+    )
+    assert 'Contents <span class="muted">· 18 sections</span>' in toc
+    # Every section ends with a way back to the contents, which a jump to #contents unfolds.
+    assert page.count('<p class="to-contents"><a href="#contents">Back to contents</a></p>') == 18
+    assert '<ol id="contents">' in toc
+    # The English titles are for the English reader only.
+    original = html(client.get(reverse("rules:reader", args=["dolores"]), {"lang": "original"}))
+    assert "3. Tax stage" not in re.search(r'<details class="toc">(.*?)</details>', original, re.S).group(1)
+
+
 def test_reader_headings_and_sections(client, corpus):
     page = html(client.get(reverse("rules:reader", args=["rada-miasta"])))
     heading = next(e for e in current_entries("rada-miasta") if e.clause.kind == "heading")
