@@ -372,3 +372,20 @@ def test_no_query_is_a_server_error(client, corpus, q):
     response = client.get(reverse("rules:search"), {"q": q})
     assert response.status_code == (400 if len(q) > 200 else 200)
     assert escape(" ".join(q.split())[:200]) in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_racing_searches_rebuild_a_stale_index_once(corpus):
+    from tests.rules.test_concurrency import THREADS, race
+
+    game = Game.objects.get(slug="dolores")
+    expected = sorted(h.clause.key for h in selectors.search("rakieta", lang="en").hits)
+    rows = SearchEntry.objects.filter(game=game).count()
+    services.catalogue_touch(game_id=game.id)
+
+    results = race(lambda n: sorted(h.clause.key for h in selectors.search("rakieta", lang="en").hits))
+    assert [r for r in results if isinstance(r, Exception)] == []
+    assert results == [expected] * THREADS
+    assert SearchEntry.objects.filter(game=game).count() == rows  # rebuilt, not doubled
+    game.refresh_from_db()
+    assert SearchIndexStamp.objects.get(game=game).stamp == game.catalogue_stamp
