@@ -386,3 +386,40 @@ class Role(models.Model):
     def __str__(self) -> str:
         where = self.game.slug if self.game_id else "*"
         return f"{self.user} {self.kind} {where}{' ' + self.lang if self.lang else ''}"
+
+
+class SearchEntry(models.Model):
+    """One searchable text of a game's current published edition: a clause's wording, or
+    its translation into one language, as the words the search matches (``rules.search``).
+
+    Derived data, never edited: ``rules.search.index_refresh`` rebuilds a game's entries
+    whenever its catalogue stamp has changed since they were built. On SQLite an FTS5
+    table mirrors ``body`` (kept in step by triggers); on PostgreSQL a GIN index covers
+    its ``tsvector`` (migration 0007)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    clause = models.ForeignKey(Clause, on_delete=models.CASCADE, related_name="+")
+    version = models.ForeignKey(ClauseVersion, on_delete=models.CASCADE, related_name="+")
+    # Empty for the original wording.
+    translation = models.ForeignKey(
+        Translation, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    lang = models.CharField(max_length=20)
+    position = models.PositiveIntegerField()
+    body = models.TextField()
+
+    class Meta:
+        indexes = [models.Index(fields=["clause", "lang"])]
+
+    def __str__(self) -> str:
+        return f"{self.clause_id} [{self.lang}]"
+
+
+class SearchIndexStamp(models.Model):
+    """The catalogue stamp a game's search entries were built from."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    stamp = models.UUIDField(null=True)
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.stamp}"

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
+from . import search as search_engine
 from . import tables
 from .models import (
     Clause,
@@ -14,11 +15,11 @@ from .models import (
     Edition,
     EditionEntry,
     Game,
+    SearchEntry,
     TableRow,
     Term,
     Translation,
     Variant,
-    search_form,
 )
 
 
@@ -183,36 +184,71 @@ def clause_versions(key: str) -> list[ClauseVersion] | None:
 
 @dataclass
 class SearchHit:
+    """One clause found: its wording and the translation to show beside it (in the language
+    asked for, or else the one the query matched), and how closely they match."""
+
     clause: Clause
     version: ClauseVersion
-    lang: str
-    text: str
+    translation: Translation | None
+    lang: str | None  # the shown translation's language, or the one asked for when it has none
+    tier: int  # 0 when every query word is in the text whole; more for other forms (rules.search.Term.tier)
 
 
-def search(query: str, *, limit: int = 50) -> list[SearchHit]:
-    """Find clauses of the current editions whose original or any translation contains ``query``.
+@dataclass
+class SearchResults:
+    terms: list[search_engine.Term]
+    hits: list[SearchHit]
+    total: int  # clauses matching, beyond those listed too
+    languages: set[str] = field(default_factory=set)  # of the listed clauses' translations
 
-    Both sides are case- and accent-folded (``search_form``), so the same search
-    works for Polish, Greek and Chinese on SQLite and on PostgreSQL.
+
+def search(query: str, *, lang: str | None, limit: int = 50) -> SearchResults:
+    """Find the clauses of the current published editions matching ``query`` in the original or
+    a translation, best first (``rules.search``), each with its translation into ``lang``.
+
+    Three queries whatever the corpus (the index's stamps, the match, the hits' texts), plus a
+    rebuild of the index of any game whose catalogue changed since the last search.
     """
-    needle = search_form(query)
-    if not needle:
-        return []
-    current = EditionEntry.objects.filter(edition__is_current=True)
-    hits: list[SearchHit] = []
-    for e in (
-        current.filter(version__search_text__contains=needle)
-        .select_related("clause__game", "version")
-        .order_by("clause__game__position", "position")[:limit]
+    terms = search_engine.parse(query)
+    if not terms:
+        return SearchResults(terms, [], 0)
+    search_engine.index_refresh()
+    matches = search_engine.match(terms, limit=limit)
+    if not matches:
+        return SearchResults(terms, [], 0)
+    by_clause: dict[int, list[SearchEntry]] = defaultdict(list)
+    for entry in SearchEntry.objects.filter(clause_id__in=[m.clause_id for m in matches]).select_related(
+        "clause__game", "version", "translation"
     ):
-        hits.append(SearchHit(e.clause, e.version, e.clause.game.language, e.version.text))
-    for t in (
-        Translation.objects.filter(search_text__contains=needle, clause__in=current.values("clause_id"))
-        .select_related("clause__game", "based_on")
-        .order_by("clause__game__position", "clause__position", "lang")[:limit]
-    ):
-        hits.append(SearchHit(t.clause, t.based_on, t.lang, t.text))
-    return hits
+        by_clause[entry.clause_id].append(entry)
+    hits = []
+    for m in matches:
+        entries = by_clause.get(m.clause_id)
+        if not entries:
+            continue  # rebuilt by another request since the match: found again next time
+        original = next((e for e in entries if e.translation_id is None), entries[0])
+        found = {e.id: search_engine.tier(terms, e.body) for e in entries}
+        # BCP 47 tags are case-insensitive; asking for the original's language asks for no translation.
+        wanted = lang.lower() if lang and lang.lower() != original.clause.game.language.lower() else None
+        translations = sorted((e for e in entries if e.translation_id is not None), key=lambda e: e.lang)
+        shown = next((e for e in translations if e.lang.lower() == wanted), None)
+        if wanted and found[original.id] is None and (shown is None or found[shown.id] is None):
+            # Found only through another translation: show that one beside the original.
+            shown = next((e for e in translations if found[e.id] is not None), shown)
+        tiers = [t for t in found.values() if t is not None]
+        hits.append(
+            SearchHit(
+                clause=original.clause,
+                version=original.version,
+                translation=shown.translation if shown else None,
+                lang=shown.lang if shown else (lang if wanted else None),
+                tier=min(tiers, default=len(terms) * 4),
+            )
+        )
+    # The database ranked them (whole words first, then relevance); word starts before stems.
+    hits.sort(key=lambda h: h.tier)
+    languages = {e.lang for entries in by_clause.values() for e in entries if e.translation_id is not None}
+    return SearchResults(terms, hits, matches[0].total, languages)
 
 
 def glossary(game: Game) -> list[Term]:

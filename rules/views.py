@@ -7,6 +7,7 @@ Each page runs a fixed number of queries whatever the size of the corpus.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -14,21 +15,22 @@ from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, get_language_info
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from . import search as search_engine
 from . import selectors
 from .diff import word_diff
-from .models import Clause, ClauseVersion, Game, TableRow, Translation, Variant, search_form
+from .models import Clause, ClauseVersion, Game, Section, TableRow, Translation, Variant
 
 DEFAULT_LANG = "en"
 # ``?lang=original`` shows the original only; so do an empty value (the referee
 # page's spelling) and the game's own language.
 ORIGINAL_ONLY = "original"
 MAX_QUERY_LENGTH = 200
+# A BCP 47 tag as translations store them (at most 20 characters): "en", "zh-Hans", "pt-BR".
+LANGUAGE_TAG = re.compile(r"(?=.{2,20}$)[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 
 
 def _game_or_404(slug: str) -> Game:
@@ -38,12 +40,12 @@ def _game_or_404(slug: str) -> Game:
     return game
 
 
-def _render_page(request, template: str, fragment: str, context: dict):
+def _render_page(request, template: str, fragment: str, context: dict, status: int = 200):
     """Render the page, or only its ``fragment`` when htmx swaps it in (not for boosted or history loads)."""
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.boosted and not htmx.history_restore_request:
         template = f"{template}#{fragment}"
-    response = render(request, template, context)
+    response = render(request, template, context, status=status)
     # The same URL answers with a page or a fragment: caches must tell them apart.
     patch_vary_headers(response, ["HX-Request"])
     return response
@@ -202,12 +204,36 @@ def reader(request, slug: str):
     }
     context["clauses_html"] = cache.get_or_set(
         f"reader-clauses:{stamp}:{get_language()}:{lang or ''}",
-        lambda: render_to_string(
-            "rules/reader.html#clauses", {**context, "clauses": _reader_clauses(game, lang)}
-        ),
+        lambda: _render_clauses(context, _reader_clauses(game, lang)),
         timeout=None,
     )
     return _render_page(request, "rules/reader.html", "document", context)
+
+
+@dataclass
+class ContentsEntry:
+    """One line of the reader's table of contents: a section and how many clauses it holds."""
+
+    section: Section
+    count: int
+
+
+def contents(clauses: list[ReaderClause]) -> list[ContentsEntry]:
+    """The sections in document order, each with its clauses other than its heading."""
+    entries: dict[int, ContentsEntry] = {}
+    for item in clauses:
+        section = item.view.clause.section
+        entry = entries.setdefault(section.id, ContentsEntry(section, 0))
+        if item.view.clause.kind != Clause.Kind.HEADING:
+            entry.count += 1
+    return list(entries.values())
+
+
+def _render_clauses(context: dict, clauses: list[ReaderClause]) -> str:
+    """The table of contents and the clauses, as the reader caches them."""
+    return render_to_string(
+        "rules/reader.html#clauses", {**context, "clauses": clauses, "contents": contents(clauses)}
+    )
 
 
 def _reader_clauses(game: Game, lang: str | None) -> list[ReaderClause]:
@@ -286,49 +312,6 @@ def clause(request, slug: str, key: str):
 # ---------------------------------------------------------------- search
 
 
-def _folded_with_positions(text: str) -> tuple[str, list[int]]:
-    """Fold ``text`` like ``search_form`` and map each folded character to its index in ``text``."""
-    chars: list[str] = []
-    origin: list[int] = []
-    in_space = True  # drop leading whitespace, collapse runs, like str.split()
-    for i, ch in enumerate(text):
-        if ch.isspace():
-            if not in_space:
-                chars.append(" ")
-                origin.append(i)
-            in_space = True
-            continue
-        in_space = False
-        for folded in search_form(ch):
-            chars.append(folded)
-            origin.append(i)
-    return "".join(chars), origin
-
-
-def highlight(text: str, query: str) -> SafeString:
-    """Escape ``text`` and wrap each case- and accent-insensitive match of ``query`` in <mark>."""
-    needle = search_form(query)
-    if not needle:
-        return escape(text)
-    folded, origin = _folded_with_positions(text)
-    pieces: list[str] = []
-    done = 0  # index in ``text`` up to which pieces are written
-    start = folded.find(needle)
-    while start != -1:
-        end = start + len(needle)
-        # A match may start or end inside one character's folding ("ß" → "ss"):
-        # mark whole characters, and never the same one twice.
-        a, b = max(origin[start], done), origin[end - 1] + 1
-        if a < b:
-            pieces.append(escape(text[done:a]))
-            pieces.append(f"<mark>{escape(text[a:b])}</mark>")
-            done = b
-        start = folded.find(needle, end)
-    pieces.append(escape(text[done:]))
-    # Safe: every piece of ``text`` went through escape above.
-    return mark_safe("".join(pieces))
-
-
 @dataclass
 class SearchGroup:
     game: Game
@@ -337,26 +320,58 @@ class SearchGroup:
 
 @require_safe
 def search(request):
-    """Search every clause of the current editions, in the original and every translation."""
-    query = " ".join(request.GET.get("q", "").split())[:MAX_QUERY_LENGTH]
+    """Search the current editions by whole words and word starts, in the original and every
+    translation; each hit shows the original beside its translation (``?lang=``, English by default)."""
+    raw = request.GET.get("q", "")
+    query = " ".join(raw.split())
+    requested = request.GET.get("lang", DEFAULT_LANG).strip()
+    lang = None if requested.lower() in ("", ORIGINAL_ONLY) else requested
+    context = {
+        "q": query,
+        "lang": lang or ORIGINAL_ONLY,
+        "default_lang": DEFAULT_LANG,
+        "groups": [],
+        "count": 0,
+    }
+    if len(raw) > MAX_QUERY_LENGTH:
+        context["error"] = _("q: at most %(n)d characters, please.") % {"n": MAX_QUERY_LENGTH}
+        context["q"] = query[:MAX_QUERY_LENGTH]
+        return _render_page(request, "rules/search.html", "results", context, status=400)
+    if lang and not LANGUAGE_TAG.fullmatch(lang):
+        context["error"] = _("lang: not a language code.")
+        context["lang"] = ORIGINAL_ONLY
+        return _render_page(request, "rules/search.html", "results", context, status=400)
+    results = selectors.search(query, lang=lang) if query else None
     groups: dict[int, SearchGroup] = {}
-    hits = selectors.search(query) if query else []
-    # Originals come before translations from the selector; order each game's hits by clause.
-    hits.sort(
-        key=lambda h: (h.clause.game.position, h.clause.position, h.lang != h.clause.game.language, h.lang)
-    )
-    for hit in hits:
+    for hit in results.hits if results else []:
         game = hit.clause.game
         group = groups.setdefault(game.id, SearchGroup(game))
         group.hits.append(
             {
                 "hit": hit,
-                "original": hit.lang == game.language,
-                "language": language_name(hit.lang),
-                "html": highlight(hit.text, query),
+                "original": search_engine.highlight(hit.version.text, results.terms),
+                "translation": (
+                    search_engine.highlight(hit.translation.text, results.terms) if hit.translation else None
+                ),
+                "language": language_name(hit.lang) if hit.lang else "",
+                "stale": hit.translation is not None and hit.translation.based_on_id != hit.version.id,
             }
         )
-    context = {"q": query, "groups": list(groups.values()), "count": len(hits)}
+    codes = results.languages if results else set()
+    if lang:
+        # Tags are case-insensitive: "?lang=EN" is English, marked as the one shown.
+        lang = next((code for code in codes if code.lower() == lang.lower()), lang)
+        codes = codes | {lang}
+    context.update(
+        lang=lang or ORIGINAL_ONLY,
+        groups=list(groups.values()),
+        count=results.total if results else 0,
+        shown=len(results.hits) if results else 0,
+        languages=[
+            (code, language_name(code)) for code in sorted(codes, key=lambda c: (c != DEFAULT_LANG, c))
+        ],
+        original_only=ORIGINAL_ONLY,
+    )
     return _render_page(request, "rules/search.html", "results", context)
 
 

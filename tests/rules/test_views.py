@@ -23,7 +23,6 @@ from rules.models import (
     Variant,
     search_form,
 )
-from rules.views import highlight
 
 pytestmark = pytest.mark.django_db
 
@@ -114,6 +113,33 @@ def test_reader_language_without_translations_says_so(client, corpus):
     page = html(client.get(reverse("rules:reader", args=["praetor"]), {"lang": "de"}))
     assert "There is no German translation of this game yet; showing the original only." in page
     assert 'class="tr' not in page
+
+
+def test_reader_contents_link_every_section_in_order_with_counts(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["dolores"]), {"lang": "en"}))
+    toc = re.search(r'<details class="toc">(.*?)</details>', page, re.S).group(1)
+    links = re.findall(r'<a href="#section-([^"]+)">(.*?)</a>', toc, re.S)
+    sections = re.findall(r'<section class="doc-section" id="section-([^"]+)">', page)
+    assert [key for key, _label in links] == sections and len(sections) == 18
+    entries = current_entries("dolores")
+    for key, label in links:
+        count = entries.filter(clause__section__key=key).exclude(clause__kind="heading").count()
+        if count:
+            assert f'<span class="count">{count} clause{"s" if count != 1 else ""}</span>' in label
+        else:
+            assert 'class="count"' not in label
+    taxes = dict(links)["taxes"]
+    assert (
+        '<span lang="pl">3. Etap podatków</span>' in taxes
+        and '<span class="muted" lang="en">3. Tax stage</span>' in taxes
+    )
+    assert 'Contents <span class="muted">· 18 sections</span>' in toc
+    # Every section ends with a way back to the contents, which a jump to #contents unfolds.
+    assert page.count('<p class="to-contents"><a href="#contents">Back to contents</a></p>') == 18
+    assert '<ol id="contents">' in toc
+    # The English titles are for the English reader only.
+    original = html(client.get(reverse("rules:reader", args=["dolores"]), {"lang": "original"}))
+    assert "3. Tax stage" not in re.search(r'<details class="toc">(.*?)</details>', original, re.S).group(1)
 
 
 def test_reader_headings_and_sections(client, corpus):
@@ -381,7 +407,7 @@ def test_clause_queries_do_not_grow_with_the_clauses_or_versions(client, corpus,
 @pytest.mark.parametrize(
     ("url", "params", "budget"),
     [
-        ("rules:search", {"q": "gracz"}, 2),
+        ("rules:search", {"q": "gracz"}, 3),  # the index's stamps, the match, the hits' texts
         ("rules:search", {"q": ""}, 0),
         ("rules:glossary", None, 2),
     ],
@@ -453,89 +479,6 @@ def test_clause_page_diffs_a_new_version_and_marks_the_translation_stale(client,
 def test_unknown_clause_or_clause_of_another_game_is_404(client, corpus, slug, key):
     assert Clause.objects.filter(key="rm.intro").exists()
     assert client.get(reverse("rules:clause", args=[slug, key])).status_code == 404
-
-
-# ---------------------------------------------------------------- search
-
-
-def _hits(page: str) -> list[tuple[str, str, str]]:
-    """Return (clause key, lang, highlighted html) of every search hit."""
-    return re.findall(
-        r'<a class="key" href="/g/[^/]+/c/([^/]+)/">.*?<p class="text" lang="([^"]+)">(.*?)</p>', page, re.S
-    )
-
-
-@pytest.mark.parametrize(
-    ("q", "lang", "marked"),
-    [
-        pytest.param("δικαιουχος", "el", "<mark>Δικαιούχος</mark>", id="greek-without-accents"),
-        pytest.param("ΔΙΚΑΙΟΎΧΟΣ", "el", "<mark>Δικαιούχος</mark>", id="greek-other-case"),
-        pytest.param("执政官", "zh-Hans", "<mark>执政官</mark>", id="chinese"),
-        pytest.param("dzielnice", "pl", "<mark>Dzielnicę</mark>", id="polish-without-ogonek"),
-        pytest.param("city council", "en", "<mark>City Council</mark>", id="english-translation"),
-    ],
-)
-def test_search_finds_and_highlights(client, corpus, q, lang, marked):
-    page = html(client.get(reverse("rules:search"), {"q": q}))
-    hits = _hits(page)
-    assert any(hit_lang == lang and marked in text for _key, hit_lang, text in hits), hits[:5]
-    key = next(key for key, hit_lang, text in hits if hit_lang == lang and marked in text)
-    clause = Clause.objects.select_related("game").get(key=key)
-    assert f'href="/g/{clause.game.slug}/c/{key}/"' in page
-    assert f'<h2><a href="/g/{clause.game.slug}/">{escape(clause.game.title)}</a></h2>' in page
-
-
-def test_search_groups_results_by_game(client, corpus):
-    page = html(client.get(reverse("rules:search"), {"q": "praetor"}))
-    titles = re.findall(r'<section class="search-game">\s*<h2><a href="/g/([^/]+)/">', page)
-    assert titles and len(titles) == len(set(titles))
-
-
-def test_search_without_query_shows_only_the_form(client, corpus):
-    page = html(client.get(reverse("rules:search")))
-    assert '<input type="search" id="q" name="q" value=""' in page
-    assert "matches for" not in page and "Nothing found" not in page
-
-
-def test_search_escapes_the_query(client, corpus):
-    page = html(client.get(reverse("rules:search"), {"q": '<script>alert("x")</script>'}))
-    assert "<script>alert" not in page
-    assert "&lt;script&gt;" in page
-    assert "Nothing found." in page
-
-
-def test_search_fragment_for_htmx(client, corpus):
-    page = html(client.get(reverse("rules:search"), {"q": "gracz"}, headers={"HX-Request": "true"}))
-    assert page.lstrip().startswith('<div id="results"')
-    assert "<form" not in page
-
-
-@pytest.mark.parametrize(
-    ("text", "query", "expected"),
-    [
-        ("Δικαιούχος", "δικαιουχος", "<mark>Δικαιούχος</mark>"),
-        (
-            "a <b>Gracz</b> & gracz",
-            "GRACZ",
-            "a &lt;b&gt;<mark>Gracz</mark>&lt;/b&gt; &amp; <mark>gracz</mark>",
-        ),
-        ("City  Council\nvote", "city council", "<mark>City  Council</mark>\nvote"),
-        ("Straße", "ss", "Stra<mark>ß</mark>e"),
-        ("执政官和执政官", "执政官", "<mark>执政官</mark>和<mark>执政官</mark>"),
-        ("<i>", "", "&lt;i&gt;"),
-        ("nothing here", "zzz", "nothing here"),
-    ],
-)
-def test_highlight(text, query, expected):
-    assert highlight(text, query) == expected
-
-
-def test_highlight_folds_like_the_search(corpus):
-    # Every stored text folds the same way character by character as search_form folds it whole.
-    from rules.views import _folded_with_positions
-
-    for v in ClauseVersion.objects.all():
-        assert _folded_with_positions(v.text)[0] == v.search_text
 
 
 # ---------------------------------------------------------------- glossary

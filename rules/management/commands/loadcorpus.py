@@ -10,7 +10,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from rules import corpus
+from rules import corpus, search
 from rules.services import GameLoad, LoadReport, corpus_load
 
 LISTED = 5  # diverged keys named per game before "… and N more"
@@ -74,6 +74,9 @@ class Command(BaseCommand):
         except (OSError, ValueError, KeyError) as exc:
             raise CommandError(f"cannot read the corpus: {exc}") from exc
         report = corpus_load(now=timezone.now(), games=data)
+        # The search index follows the catalogue stamps on its own; building it now spares
+        # the first search after a start-up the wait.
+        search.index_refresh()
         if options["verbosity"] >= 1:
             for load in report.per_game:
                 self.stdout.write(game_line(load))
