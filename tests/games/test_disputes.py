@@ -128,8 +128,8 @@ def _article(page, key):
 def test_the_list_on_top_links_to_every_disputed_point_in_order(corpus, client, slug):
     page = _page(client, slug)
     keys = [d.key for d in engine.disputes_for(slug)]
-    toc = re.search(r'<nav class="toc".*?</nav>', page, re.S).group(0)
-    assert page.index('<nav class="toc"') < page.index("<article")
+    toc = re.search(r'<nav class="dispute-toc".*?</nav>', page, re.S).group(0)
+    assert page.index('<nav class="dispute-toc"') < page.index("<article")
     assert re.findall(r'<a href="#([^"]+)">', toc) == keys
     assert re.findall(r'<article class="card dispute" id="([^"]+)">', page) == keys
     for d in engine.disputes_for(slug):
