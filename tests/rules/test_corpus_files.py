@@ -9,8 +9,8 @@ from rules import corpus
 def test_clauses_reproduce_the_source_document(slug):
     """The source wording of every clause (its ``source``, where a dumped edition revised it)."""
     game = corpus.read_game(slug)
-    joined = corpus.normalise(" ".join(c.source_wording for c in game.clauses))
-    assert joined == corpus.normalise(game.source)
+    source = corpus.normalise(game.source)
+    assert corpus.join_wordings([c.source_wording for c in game.clauses], source) == source
 
 
 @pytest.mark.parametrize("slug", corpus.GAME_SLUGS)
@@ -66,3 +66,28 @@ def test_rada_miasta_decay_rule_is_uncertain():
     game = corpus.game("rada-miasta")
     decay = [c for c in game.clauses if "usuwa się z każdej grupy społecznej po 1 punkcie" in c.text]
     assert len(decay) == 1 and decay[0].status == "uncertain"
+
+
+def test_chinese_clauses_join_without_a_space_only_after_a_sentence_end_or_a_comma():
+    source = "第一句。第二句,第三句 第四句"
+    assert corpus.join_wordings(["第一句。", "第二句,", "第三句", "第四句"], source) == source
+    # Not inside a word: the join puts a space where the source has none, so it differs.
+    assert corpus.join_wordings(["第一", "句。第二句,第三句 第四句"], source) != source
+    # Latin text always joins with a space.
+    assert corpus.join_wordings(["One.", "Two."], "One.Two.") == "One. Two."
+
+
+def test_praetor_clauses_hold_one_rule_each_after_the_split():
+    game = corpus.read_game("praetor")
+    text = {c.key: c.text for c in game.clauses}
+    assert text["pr.order.by-favor"].endswith("越低的玩家顺位越高。")
+    assert text["pr.order.tie-top-first"] == "赏赐点相同时,堆叠最上方的玩家顺位最高。"
+    assert text["pr.actions.special-fee"] == "你必须支付特殊城市板块的拥有者费用来执行它,"
+    assert "academy_stone" in next(c for c in game.clauses if c.key == "pr.upkeep.academy-other").params
+    kinds = {c.kind for c in game.clauses if c.section == "components" and c.kind != "heading"}
+    assert kinds == {"rule"}  # one kind for the items of one list
+
+
+def test_sections_without_a_heading_in_the_source_have_no_title():
+    titles = {(g.slug, s.key): s.title for g in corpus.all_games() for s in g.sections}
+    assert titles[("rada-miasta", "intro")] == titles[("dolores", "links")] == ""
