@@ -8,8 +8,10 @@ Each ``rules/corpus/<slug>/`` folder holds:
   with its wording ``text`` (verbatim from the source, unless the clause also
   carries the verbatim ``source`` wording it was revised from) and its English
   translation ``en``;
-- ``glossary.toml``: the game's terms in the original and in English;
-- ``tables.toml`` (Dolores only): Tables 1 and 2 as structured rows.
+- ``glossary.toml``: the game's terms in the original, in English and in each
+  shipped translation's language;
+- ``tables.toml`` (Dolores only): Tables 1 and 2 as structured rows;
+- ``translations/<lang>.toml``: complete translations into other languages.
 
 This module only reads, checks and rewrites those files (no database); the
 ``loadcorpus`` command stores them and ``dumpcorpus`` writes the database's
