@@ -98,7 +98,7 @@ def test_sections_without_a_heading_in_the_source_have_no_title():
 
 
 def test_three_complete_translations_ship():
-    assert ("rada-miasta", "zh-Hans") in TRANSLATED
+    assert {("rada-miasta", "zh-Hans"), ("mega-civilization", "pl")} <= set(TRANSLATED)
     for slug, lang in TRANSLATED:
         game = corpus.game(slug)
         t = game.translations[lang]

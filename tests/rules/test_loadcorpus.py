@@ -395,7 +395,7 @@ def test_a_broken_corpus_file_is_an_error(corpus, tmp_path):
 
 @pytest.mark.parametrize(
     "slug, lang, count",
-    [("rada-miasta", "zh-Hans", 53)],
+    [("rada-miasta", "zh-Hans", 53), ("mega-civilization", "pl", 110)],
 )
 def test_shipped_translations_load_into_their_language_unapproved(corpus, slug, lang, count):
     data = corpus_files.game(slug)
@@ -412,7 +412,8 @@ def test_shipped_translations_load_into_their_language_unapproved(corpus, slug, 
         assert t.based_on == _in_force(t.clause.key)  # made from the version in force: not stale
     # The glossary's target forms reach the terms.
     forms = {term.key: term.forms for term in corpus.get(slug=slug).terms.all()}
-    assert all(lang in f for f in forms.values()) and forms["district"][lang] == "城区"
+    assert forms == {t.key: {data.language: t.original, "en": t.en, **t.forms} for t in data.terms}
+    assert all(lang in f for f in forms.values())
 
 
 def test_a_changed_shipped_translation_is_a_revision_and_a_site_edit_of_one_is_kept(corpus, tmp_path):
