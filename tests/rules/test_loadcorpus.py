@@ -395,7 +395,7 @@ def test_a_broken_corpus_file_is_an_error(corpus, tmp_path):
 
 @pytest.mark.parametrize(
     "slug, lang, count",
-    [("rada-miasta", "zh-Hans", 53), ("mega-civilization", "pl", 110)],
+    [("rada-miasta", "zh-Hans", 53), ("praetor", "pl", 160), ("mega-civilization", "pl", 110)],
 )
 def test_shipped_translations_load_into_their_language_unapproved(corpus, slug, lang, count):
     data = corpus_files.game(slug)
