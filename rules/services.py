@@ -57,6 +57,8 @@ class GameLoad:
     # wrote their newest version: one revised in the site stays, and counts as diverged).
     removed: list[str] = field(default_factory=list)
     new_translations: int = 0
+    # Language code → how many of new_translations are in it.
+    new_by_lang: dict[str, int] = field(default_factory=dict)
     translations_updated: list[str] = field(default_factory=list)
     translations_diverged: list[str] = field(default_factory=list)
     edition: int | None = None  # the current edition after the load
@@ -69,6 +71,7 @@ class LoadReport:
     new_clauses: int = 0
     new_versions: int = 0
     new_translations: int = 0
+    new_by_lang: dict[str, int] = field(default_factory=dict)  # language code → new translations
     new_translation_revisions: int = 0
     new_editions: int = 0
     changed: list[str] = field(default_factory=list)  # the fast-forwarded clauses
@@ -153,13 +156,13 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
         v.clause_id: v
         for v in ClauseVersion.objects.filter(clause__game=game).order_by("clause_id", "number")
     }
-    translations = {
-        (t.clause_id, t.based_on_id): t
-        for t in Translation.objects.filter(clause__game=game, lang="en")
+    # Per clause and language, its translation of the newest version that has one.
+    latest_translation = {
+        (t.clause_id, t.lang): t
+        for t in Translation.objects.filter(clause__game=game, lang__in=["en", *data.translations])
         .select_related("based_on", "current_revision")
         .order_by("based_on__number")
     }
-    latest_translation = {t.clause_id: t for t in translations.values()}
 
     # Per clause of the corpus: its new version (added now), or the version whose wording is
     # the shipped one (nothing to do), or None (diverged: the site's wording stays).
@@ -177,8 +180,15 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
             metadata_changed = True
         version, added = _load_clause(clause, c, latest.get(clause.id), now=now, report=report, load=load)
         shipped.append((clause, version, added))
-        if version is not None and c.en:
-            _load_translation(clause, version, c.en, latest_translation.get(clause.id), now=now, load=load)
+        if version is None:
+            continue
+        shipped_texts = [("en", c.en, None)] + [
+            (lang, t.clauses.get(c.key), _shipped_state(t.state)) for lang, t in data.translations.items()
+        ]
+        for lang, text, state in shipped_texts:
+            if text:
+                previous = latest_translation.get((clause.id, lang))
+                _load_translation(clause, version, text, previous, lang=lang, state=state, now=now, load=load)
 
     current = Edition.objects.filter(game=game, is_current=True, status=Edition.Status.PUBLISHED).first()
     entries = _next_edition(current, shipped, latest, load=load)
@@ -190,6 +200,8 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
         load.edition = current.number if current is not None else None
     report.new_clauses += load.new_clauses
     report.new_translations += load.new_translations
+    for lang, n in load.new_by_lang.items():
+        report.new_by_lang[lang] = report.new_by_lang.get(lang, 0) + n
     report.new_translation_revisions += len(load.translations_updated)
     report.changed += load.fast_forwarded
     report.per_game.append(load)
@@ -302,48 +314,62 @@ def _next_edition(
     return placed
 
 
+def _shipped_state(state: str) -> str:
+    """The Translation state of a shipped translation file's ``state`` ("translated": finished,
+    not yet approved by a reviewer, which is needs-review until the model has such a state)."""
+    if state == "approved":
+        return Translation.State.APPROVED
+    return getattr(Translation.State, "TRANSLATED", Translation.State.NEEDS_REVIEW)
+
+
 def _load_translation(
     clause: Clause,
     version: ClauseVersion,
     text: str,
     previous: Translation | None,
     *,
+    lang: str,
+    state: str | None,
     now: dt.datetime,
     load: GameLoad,
 ) -> None:
-    """Keep the shipped English of ``version`` (which holds the shipped wording) in step,
-    without hiding staleness or overwriting the site's work.
+    """Keep the shipped translation into ``lang`` of ``version`` (which holds the shipped
+    wording) in step, without hiding staleness or overwriting the site's work.
 
-    A new clause version whose English did not change keeps the old translation (which
-    now shows as stale); a changed English text makes a new revision of a translation the
-    corpus wrote last, or a translation of the new version. The clause's newest English,
-    when revised in the site and different, is diverged and left alone.
+    A new clause version whose translation did not change keeps the old translation (which
+    now shows as stale); a changed text makes a new revision of a translation the corpus
+    wrote last, or a translation of the new version. The clause's newest translation, when
+    revised in the site and different, is diverged and left alone. ``state`` is the shipped
+    state (None for the English, which keeps its state and starts as needs-review).
     """
-    if previous is not None and previous.text == text:
+    named = clause.key if lang == "en" else f"{clause.key} [{lang}]"
+    if previous is not None and previous.text == text and previous.state == (state or previous.state):
         return
     if previous is not None and _translation_author(previous) != CORPUS_AUTHOR:
-        load.translations_diverged.append(clause.key)
+        if previous.text != text:
+            load.translations_diverged.append(named)
         return
     if previous is not None and previous.based_on_id == version.id:
         translation_submit(
             translation=previous,
             text=text,
-            state=previous.state,
+            state=state or previous.state,
             expected_revision=previous.revision,
             author=CORPUS_AUTHOR,
             now=now,
         )
-        load.translations_updated.append(clause.key)
+        load.translations_updated.append(named)
         return
     translation_create(
         version=version,
-        lang="en",
+        lang=lang,
         text=text,
-        state=Translation.State.NEEDS_REVIEW,
+        state=state or Translation.State.NEEDS_REVIEW,
         author=CORPUS_AUTHOR,
         now=now,
     )
     load.new_translations += 1
+    load.new_by_lang[lang] = load.new_by_lang.get(lang, 0) + 1
 
 
 def _translation_author(translation: Translation) -> str:
@@ -405,7 +431,11 @@ def _load_terms(game: Game, data: corpus_files.GameData) -> None:
         term, _ = Term.objects.update_or_create(
             game=game,
             key=t.key,
-            defaults={"forms": {data.language: t.original, "en": t.en}, "note": t.note, "position": n},
+            defaults={
+                "forms": {data.language: t.original, "en": t.en, **t.forms},
+                "note": t.note,
+                "position": n,
+            },
         )
         keep.append(term.id)
     Term.objects.filter(game=game).exclude(id__in=keep).delete()

@@ -8,8 +8,10 @@ Each ``rules/corpus/<slug>/`` folder holds:
   with its wording ``text`` (verbatim from the source, unless the clause also
   carries the verbatim ``source`` wording it was revised from) and its English
   translation ``en``;
-- ``glossary.toml``: the game's terms in the original and in English;
-- ``tables.toml`` (Dolores only): Tables 1 and 2 as structured rows.
+- ``glossary.toml``: the game's terms in the original, in English and in each
+  shipped translation's language;
+- ``tables.toml`` (Dolores only): Tables 1 and 2 as structured rows;
+- ``translations/<lang>.toml``: complete translations into other languages.
 
 This module only reads, checks and rewrites those files (no database); the
 ``loadcorpus`` command stores them and ``dumpcorpus`` writes the database's
@@ -92,6 +94,25 @@ class TermData:
     original: str
     en: str
     note: str = ""
+    # Language code → the term's form in a translation's language (``pl = "…"`` in glossary.toml).
+    forms: dict[str, str] = field(default_factory=dict)
+    # Regular expressions that find the term: "" → in the original, a language code → in a
+    # translation (``match`` and ``<lang>_match`` in glossary.toml; see term_patterns).
+    matches: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TranslationData:
+    """One shipped translation of a game's clauses (``translations/<lang>.toml``)."""
+
+    lang: str
+    source_lang: str
+    state: str
+    translator: str
+    reviewer: str
+    note: str
+    sections: dict[str, str]
+    clauses: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -108,6 +129,8 @@ class GameData:
     variants: tuple[VariantData, ...]
     terms: tuple[TermData, ...]
     tables: dict[str, Any] = field(default_factory=dict)
+    # Language code → the shipped translation into it (English lives in clauses.toml).
+    translations: dict[str, TranslationData] = field(default_factory=dict)
 
     @property
     def folder(self) -> Path:
@@ -150,15 +173,42 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
             )
             for v in meta.get("variants", [])
         ),
-        terms=tuple(
-            TermData(t["key"], t["original"], t["en"], t.get("note", "")) for t in glossary.get("terms", [])
-        ),
+        terms=tuple(_term(t) for t in glossary.get("terms", [])),
         tables=tables,
+        translations={t.lang: t for t in map(_translation, sorted((folder / "translations").glob("*.toml")))},
     )
     problems = check_game(game)
     if problems:
         raise CorpusError(f"{slug}: " + "; ".join(problems))
     return game
+
+
+_TERM_FIELDS = {"key", "original", "en", "note", "match"}
+
+
+def _term(t: dict[str, Any]) -> TermData:
+    """One glossary entry: any other key is a language code (its form) or ``<lang>_match``."""
+    forms = {k: v for k, v in t.items() if k not in _TERM_FIELDS and not k.endswith("_match")}
+    matches = {k.removesuffix("_match"): v for k, v in t.items() if k.endswith("_match")}
+    if "match" in t:
+        matches[""] = t["match"]
+    return TermData(t["key"], t["original"], t["en"], t.get("note", ""), forms=forms, matches=matches)
+
+
+def _translation(path: Path) -> TranslationData:
+    data = _read_toml(path)
+    if data.get("lang") != path.stem:
+        raise CorpusError(f"translations/{path.name}: lang is {data.get('lang')!r}, not {path.stem!r}")
+    return TranslationData(
+        lang=data["lang"],
+        source_lang=data.get("source_lang", ""),
+        state=data.get("state", ""),
+        translator=data.get("translator", ""),
+        reviewer=data.get("reviewer", ""),
+        note=data.get("note", ""),
+        sections={k: str(v) for k, v in data.get("sections", {}).items()},
+        clauses={k: str(v).strip("\n") for k, v in data.get("clauses", {}).items()},
+    )
 
 
 def parse_clauses(body: dict[str, Any]) -> tuple[ClauseData, ...]:
@@ -210,7 +260,7 @@ def check_game(game: GameData) -> list[str]:
             except params.BindingError as exc:
                 problems.append(f"{c.key}: parameter {exc}")
     # The source wording, not a later revision of it, is what source.txt holds.
-    joined = normalise(" ".join(c.source_wording for c in game.clauses))
+    joined = join_wordings([c.source_wording for c in game.clauses], normalise(game.source))
     if joined != normalise(game.source):
         problems.append(
             "the clauses do not reproduce source.txt: " + _first_difference(joined, normalise(game.source))
@@ -222,6 +272,8 @@ def check_game(game: GameData) -> list[str]:
         for key in (*v.activates, *v.overrides):
             if key not in seen:
                 problems.append(f"variant {v.slug} names unknown clause {key}")
+    for translation in game.translations.values():
+        problems += check_translation(game, translation)
     texts = {c.key: normalise(c.text) for c in game.clauses}
     for table in game.tables.get("tables", []):
         for row in table.get("rows", []):
@@ -230,6 +282,125 @@ def check_game(game: GameData) -> list[str]:
             elif (why := tables.check_row(row, texts[row["clause"]])) is not None:
                 problems.append(f"{table['key']} row {row['clause']}: {why}")
     return problems
+
+
+# Where Chinese text may end a clause with no whitespace before the next: after a full stop,
+# question or exclamation mark or semicolon, and after a comma between two Chinese characters.
+CJK_STOPS = "。！？；"
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def _cjk_boundary(before: str, after: str) -> bool:
+    if before[-1:] in CJK_STOPS:
+        return True
+    return before[-1:] in ",，" and bool(_CJK.match(before[-2:-1])) and bool(_CJK.match(after[:1]))
+
+
+def join_wordings(wordings: list[str], source: str) -> str:
+    """The clauses' wordings joined as the (normalised) ``source`` joins them.
+
+    Clauses are joined with one space, except where Chinese text runs on without whitespace:
+    after 。！？； (or a comma between Chinese characters) a clause may end where the source
+    has no space, so the next one is joined without one.
+    """
+    out = ""
+    for wording in wordings:
+        wording = normalise(wording)
+        if out and not (_cjk_boundary(out, wording) and source[len(out) : len(out) + 1] != " "):
+            out += " "
+        out += wording
+    return out
+
+
+# A shipped translation's states: "translated" is a finished translation no reviewer has
+# approved yet; "approved" needs a reviewer's name in the file's ``reviewer``.
+TRANSLATION_STATES = ("translated", "approved")
+_BCP47 = re.compile(r"[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?")
+
+
+def check_translation(game: GameData, t: TranslationData) -> list[str]:
+    """Every broken rule of one shipped translation: complete, nothing unknown, the glossary kept."""
+    where = f"translations/{t.lang}.toml"
+    problems = []
+    if not _BCP47.fullmatch(t.lang) or t.lang in ("en", game.language):
+        problems.append(
+            f"{where}: {t.lang!r} is not a BCP 47 code of a language other than en and the original"
+        )
+    if t.source_lang != game.language:
+        problems.append(f"{where}: source_lang is {t.source_lang!r}, the original is {game.language!r}")
+    if t.state not in TRANSLATION_STATES:
+        problems.append(f"{where}: state {t.state!r} is not one of {', '.join(TRANSLATION_STATES)}")
+    if not t.translator.strip():
+        problems.append(f"{where}: no translator")
+    if t.state == "approved" and not t.reviewer.strip():
+        problems.append(f"{where}: approved, but no reviewer")
+    titled = {s.key for s in game.sections if s.title}
+    for key in sorted(titled - set(t.sections)):
+        problems.append(f"{where}: section {key} is not translated")
+    for key in sorted(set(t.sections) - titled):
+        problems.append(f"{where}: unknown section {key}")
+    wanted = {c.key for c in game.clauses if c.kind != "furniture"}
+    missing = [c.key for c in game.clauses if c.key in wanted and not t.clauses.get(c.key, "").strip()]
+    if missing:
+        problems.append(f"{where}: {len(missing)} clause(s) not translated: {', '.join(missing[:10])}")
+    for key in sorted(set(t.clauses) - wanted):
+        problems.append(f"{where}: unknown or furniture clause {key}")
+    for c in game.clauses:
+        if c.key in wanted and c.key in t.clauses:
+            for term in glossary_misses(game.terms, c.text, t.clauses[c.key], t.lang):
+                problems.append(f"{where}: {c.key} has {term.original!r} but not {term.forms[t.lang]!r}")
+    return problems
+
+
+_CJK_TEXT = re.compile(r"[\u3400-\u9fff]")
+
+
+def _alternatives(form: str) -> list[str]:
+    """The forms "a / b (note)" stands for: a and b, without the parenthesised note."""
+    return [a.strip() for a in re.sub(r"\s*\([^)]*\)", "", form).split(" / ") if a.strip()]
+
+
+def _pattern(form: str, *, stems: bool) -> str:
+    """A pattern finding ``form``: Chinese as written; other text at a word start, each word of
+    a translation's form by its stem (all but its last two letters) so inflected forms match,
+    and an all-capitals word of an original as a whole word."""
+    if _CJK_TEXT.search(form):
+        return re.escape(form)
+    words = []
+    for word in form.split():
+        if stems and len(word) > 3:
+            words.append(re.escape(word[: max(3, len(word) - 2)]) + r"\w*")
+        elif not stems and word.isupper():
+            words.append(f"(?-i:{re.escape(word)})" + r"\b")
+        else:
+            words.append(re.escape(word) + (r"\w*" if stems else ""))
+    return r"(?<!\w)" + r"\s+".join(words)
+
+
+def term_patterns(term: TermData, lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """(finds the term in the original, finds its ``lang`` form in a translation), or None when
+    the glossary gives no ``lang`` form."""
+    if lang not in term.forms:
+        return None
+    original = term.matches.get("") or "|".join(
+        _pattern(a, stems=False) for a in _alternatives(term.original)
+    )
+    target = term.matches.get(lang) or "|".join(
+        _pattern(a, stems=True) for a in _alternatives(term.forms[lang])
+    )
+    return re.compile(original, re.IGNORECASE), re.compile(target, re.IGNORECASE)
+
+
+def glossary_misses(
+    terms: tuple[TermData, ...], original: str, translation: str, lang: str
+) -> list[TermData]:
+    """The terms ``original`` uses whose ``lang`` form ``translation`` lacks."""
+    misses = []
+    for term in terms:
+        patterns = term_patterns(term, lang)
+        if patterns and patterns[0].search(original) and not patterns[1].search(translation):
+            misses.append(term)
+    return misses
 
 
 def _first_difference(a: str, b: str) -> str:

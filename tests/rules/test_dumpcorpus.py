@@ -24,7 +24,7 @@ from rules.services import (
     translation_create,
 )
 
-from .corpus_commands import copy_game, counts, output
+from .corpus_commands import copy_game, counts, merge_into_previous, output
 
 DECAY = "rm.vote.decay"
 LIMITS = "rm.support.limits"
@@ -203,15 +203,7 @@ def test_an_edition_clause_missing_from_the_file_is_refused(corpus, tmp_path):
     current = Edition.objects.get(game__slug="rada-miasta", is_current=True)
     assert EditionEntry.objects.filter(edition=current, clause__key="rm.vote.unanimous").exists()
     f = folder / "clauses.toml"
-    text = f.read_text(encoding="utf-8")
-    game = corpus_files.read_game("rada-miasta", root=tmp_path)
-    majority, unanimous = (
-        next(c for c in game.clauses if c.key == k) for k in ("rm.vote.majority", "rm.vote.unanimous")
-    )
-    start = text.index('[[clauses]]\nkey = "rm.vote.unanimous"')
-    end = text.index("[[clauses]]", start + 1)
-    text = text[:start] + text[end:]
-    f.write_text(text.replace(majority.text, majority.text + " " + unanimous.text), encoding="utf-8")
+    merge_into_previous(folder, "rm.vote.unanimous")
     before = f.read_bytes()
     with pytest.raises(CommandError, match="holds clauses that clauses.toml does not: rm.vote.unanimous"):
         call_command("dumpcorpus", "rada-miasta", root=tmp_path)

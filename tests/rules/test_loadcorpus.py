@@ -2,7 +2,6 @@
 a clause or translation revised in the site since the corpus last wrote it is left alone and
 reported as diverged. One line per game, and a total line."""
 
-import re
 import shlex
 import shutil
 import subprocess
@@ -30,7 +29,7 @@ from rules.services import (
     translation_submit,
 )
 
-from .corpus_commands import copy_game, counts, output
+from .corpus_commands import copy_game, counts, merge_into_previous, output
 
 DECAY = "rm.vote.decay"
 DECAY_TEXT = (
@@ -75,6 +74,20 @@ def _revise_in_site(key: str, text: str, *, author: str = "designer") -> ClauseV
     )
     edition_publish(game=clause.game, name=None, now=timezone.now())
     return version
+
+
+def _translate_in_site(key: str, lang: str, suffix: str) -> Translation:
+    """A translator revises the translation of ``key`` into ``lang`` in the site."""
+    edited = Translation.objects.get(clause__key=key, lang=lang)
+    translation_submit(
+        translation=edited,
+        text=edited.text + suffix,
+        state=edited.state,
+        expected_revision=edited.revision,
+        author="translator",
+        now=timezone.now(),
+    )
+    return edited
 
 
 def _edit_text_in_corpus(folder, key: str, edited: str) -> None:
@@ -151,11 +164,12 @@ def test_a_fresh_load_and_a_second_load_print_one_line_per_game(corpus, tmp_path
     clauses, english = len(data.clauses), sum(1 for c in data.clauses if c.en)
     assert (clauses, english) == (54, 53)  # the numbers below, should the corpus grow
 
+    assert len(data.translations["zh-Hans"].clauses) == 53
     assert _load("rada-miasta-copy", root=tmp_path) == [
         "rada-miasta-copy: 54 new clauses, 0 fast-forwarded, 0 diverged; "
-        "translations: 53 new, 0 updated, 0 diverged; edition 1 published",
+        "translations: 106 new (en 53, zh-Hans 53), 0 updated, 0 diverged; edition 1 published",
         "1 game: 54 new clauses, 0 fast-forwarded, 0 diverged; "
-        "translations: 53 new, 0 updated, 0 diverged; 1 edition published",
+        "translations: 106 new (en 53, zh-Hans 53), 0 updated, 0 diverged; 1 edition published",
     ]
     assert _load("rada-miasta-copy", root=tmp_path) == [
         "rada-miasta-copy: 0 new clauses, 0 fast-forwarded, 0 diverged; "
@@ -260,15 +274,7 @@ def test_a_corpus_change_to_an_untouched_clause_still_fast_forwards(corpus, tmp_
 
 
 def test_a_translation_edited_in_the_site_is_not_overwritten(corpus, tmp_path):
-    edited = Translation.objects.get(clause__key="rm.vote.majority", lang="en")
-    translation_submit(
-        translation=edited,
-        text=edited.text + " (translator)",
-        state=edited.state,
-        expected_revision=edited.revision,
-        author="translator",
-        now=timezone.now(),
-    )
+    edited = _translate_in_site("rm.vote.majority", "en", " (translator)")
     # The corpus ships new English for that clause and for one the site never touched.
     folder = copy_game(tmp_path, "rada-miasta")
     data = corpus_files.read_game("rada-miasta", root=tmp_path)
@@ -300,31 +306,16 @@ def test_a_translation_edited_in_the_site_is_not_overwritten(corpus, tmp_path):
     assert not untouched.text.endswith("(corpus)") and untouched.revision == 3
 
 
-def _merge_into_previous(folder, key: str) -> None:
-    """A corpus maintainer merges clause ``key`` into the clause before it (source.txt holds)."""
-    data = corpus_files.read_game(folder.name, root=folder.parent)
-    n = next(i for i, c in enumerate(data.clauses) if c.key == key)
-    previous, gone = data.clauses[n - 1], data.clauses[n]
-    f = folder / "clauses.toml"
-    text = f.read_text(encoding="utf-8")
-    assert text.count(previous.text) == 1
-    text = text.replace(previous.text, previous.text + " " + gone.text)
-    block = re.compile(rf'\[\[clauses\]\]\nkey = "{re.escape(key)}"\n.*?(?=\n\[\[clauses\]\]|\n# -|\Z)', re.S)
-    text, removed = block.subn("", text)
-    assert removed == 1
-    f.write_text(text, encoding="utf-8")
-
-
 def test_a_clause_the_corpus_drops_leaves_the_edition_unless_the_site_revised_it(corpus, tmp_path):
     designer = _revise_in_site(DECAY, DECAY_EDITED)
     before = _current("rada-miasta")
     folder = copy_game(tmp_path, "rada-miasta")
-    _merge_into_previous(folder, "rm.vote.unanimous")
-    _merge_into_previous(folder, DECAY)
+    merge_into_previous(folder, "rm.vote.unanimous")
+    merge_into_previous(folder, DECAY)
 
     assert _load("rada-miasta", root=tmp_path)[0] == (
         "rada-miasta: 0 new clauses, 2 fast-forwarded, 1 diverged (rm.vote.decay), 1 removed "
-        "(rm.vote.unanimous); translations: 0 new, 0 updated, 0 diverged; "
+        "(rm.vote.unanimous); translations: 2 new (zh-Hans 2), 0 updated, 0 diverged; "
         f"edition {before.number + 1} published"
     )
     old = list(before.entries.order_by("position").values_list("clause__key", flat=True))
@@ -383,9 +374,10 @@ def test_a_fresh_load_of_a_clause_with_source_starts_at_the_source_wording(corpu
     ]
     assert history[0].bindings == history[1].bindings == clause.params
     assert _in_force("rmc.vote.decay") == history[1]
-    assert list(
-        Translation.objects.filter(clause__key="rmc.vote.decay").values_list("based_on", flat=True)
-    ) == [history[1].id]
+    assert list(Translation.objects.filter(clause__key="rmc.vote.decay").values_list("lang", "based_on")) == [
+        ("en", history[1].id),
+        ("zh-Hans", history[1].id),
+    ]
     assert not corpus_load(now=timezone.now(), games=[data]).anything_new
 
 
@@ -399,3 +391,54 @@ def test_a_broken_corpus_file_is_an_error(corpus, tmp_path):
     with pytest.raises(CommandError, match="no-such-game"):
         call_command("loadcorpus", "no-such-game", verbosity=0)
     assert counts() == before
+
+
+@pytest.mark.parametrize(
+    "slug, lang, count",
+    [("rada-miasta", "zh-Hans", 53), ("praetor", "pl", 160), ("mega-civilization", "pl", 110)],
+)
+def test_shipped_translations_load_into_their_language_unapproved(corpus, slug, lang, count):
+    data = corpus_files.game(slug)
+    shipped = data.translations[lang]
+    assert shipped.state == "translated"
+    loaded = Translation.objects.filter(clause__game__slug=slug, lang=lang).select_related(
+        "clause", "based_on"
+    )
+    assert loaded.count() == count == sum(1 for c in data.clauses if c.kind != "furniture")
+    # "translated" is a finished translation no reviewer approved: needs-review on this model.
+    assert {t.state for t in loaded} == {Translation.State.NEEDS_REVIEW}
+    for t in loaded:
+        assert t.text == shipped.clauses[t.clause.key]
+        assert t.based_on == _in_force(t.clause.key)  # made from the version in force: not stale
+    # The glossary's target forms reach the terms.
+    forms = {term.key: term.forms for term in corpus.get(slug=slug).terms.all()}
+    assert forms == {t.key: {data.language: t.original, "en": t.en, **t.forms} for t in data.terms}
+    assert all(lang in f for f in forms.values())
+
+
+def test_a_changed_shipped_translation_is_a_revision_and_a_site_edit_of_one_is_kept(corpus, tmp_path):
+    folder = copy_game(tmp_path, "rada-miasta")
+    shipped = corpus_files.read_game("rada-miasta", root=tmp_path).translations["zh-Hans"].clauses
+    edited = _translate_in_site("rm.vote.majority", "zh-Hans", "(译者)")
+    f = folder / "translations" / "zh-Hans.toml"
+    text = f.read_text(encoding="utf-8")
+    for key in ("rm.vote.majority", "rm.vote.unanimous"):
+        text = text.replace(shipped[key], shipped[key] + "(语料)")
+    f.write_text(text, encoding="utf-8")
+    line = _load("rada-miasta", root=tmp_path)[0]
+    assert line.endswith(
+        "translations: 0 new, 1 updated, 1 diverged (rm.vote.majority [zh-Hans]); "
+        f"edition {_current('rada-miasta').number} unchanged"
+    )
+    assert _load("rada-miasta", root=tmp_path)[0].endswith(
+        "translations: 0 new, 0 updated, 1 diverged (rm.vote.majority [zh-Hans]); "
+        f"edition {_current('rada-miasta').number} unchanged"
+    )
+    edited.refresh_from_db()
+    assert (
+        edited.text.endswith("(译者)")
+        and edited.revisions.order_by("-revision").first().author == "translator"
+    )
+    untouched = Translation.objects.get(clause__key="rm.vote.unanimous", lang="zh-Hans")
+    assert untouched.text.endswith("(语料)") and untouched.revision == 2
+    assert untouched.state == Translation.State.NEEDS_REVIEW

@@ -60,13 +60,14 @@ def _special_once(r: Reasoning, i: Any) -> bool:
 
 
 def _special_fee(r: Reasoning, i: Any) -> None:
-    """pr.actions.special-fee: "你必须支付特殊城市板块的拥有者费用…不需要用活跃区的工人,而是放置一个标志"."""
+    """pr.actions.special-fee: "你必须支付特殊城市板块的拥有者费用来执行它"; pr.actions.special-marker:
+    "你不需要用活跃区的工人,而是放置一个标志来记录"."""
     tile = i.tile
+    r.step("pr.actions.special-marker", _("No worker from the active area is needed: a marker records it."))
     if tile.owner == i.player:
         r.step(
             "pr.actions.special-fee",
-            _("No worker is needed, only a marker; %(p)s owns the tile, so the fee would come back to them.")
-            % {"p": i.player},
+            _("%(p)s owns the tile, so the fee would come back to them.") % {"p": i.player},
         )
         r.gap(
             "pr.actions.special-fee",
@@ -76,9 +77,7 @@ def _special_fee(r: Reasoning, i: Any) -> None:
             ),
         )
     elif tile.owner is None:
-        r.step(
-            "pr.actions.special-fee", _("No worker is needed, only a marker; the tile has no owner to pay.")
-        )
+        r.step("pr.actions.special-fee", _("The tile has no owner to pay."))
         r.gap(
             "pr.actions.special-fee",
             question=_("The fee of a special tile goes to its owner; what if nobody owns it?"),
@@ -87,7 +86,7 @@ def _special_fee(r: Reasoning, i: Any) -> None:
     else:
         r.step(
             "pr.actions.special-fee",
-            _("No worker is needed, only a marker; %(p)s must pay the owner %(o)s the fee of %(f)s.")
+            _("%(p)s must pay the owner %(o)s the fee of %(f)s.")
             % {"p": i.player, "o": tile.owner, "f": tile.fee},
         )
 
@@ -166,6 +165,7 @@ def _activate_ordinary(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, bool, 
         "pr.actions.activate-fee",
         "pr.actions.special-once-per-player",
         "pr.actions.special-fee",
+        "pr.actions.special-marker",
         "pr.upkeep.red-experience",
         "pr.upkeep.no-experience",
         "pr.concepts.workers-dice",

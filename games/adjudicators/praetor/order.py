@@ -64,7 +64,7 @@ def _ties(players: list) -> list[tuple[int, list]]:
     name="turn-order",
     title=gettext_lazy("What is the turn order this round?"),
     inputs=TURN_ORDER_INPUTS,
-    clauses=["pr.order.by-favor"],
+    clauses=["pr.order.by-favor", "pr.order.tie-top-first"],
     summary=lambda o: _("Turn order: %(order)s.") % {"order": names(o["order"])},
     examples=[
         {
@@ -77,7 +77,7 @@ def _ties(players: list) -> list[tuple[int, list]]:
     ],
 )
 def turn_order(i: Any, *, variant: str, rules: Rules) -> Result:
-    """pr.order.by-favor: "越低的玩家顺位越高。赏赐点相同时,堆叠最上方的玩家顺位最高"."""
+    """pr.order.by-favor: "越低的玩家顺位越高"; pr.order.tie-top-first: "赏赐点相同时,堆叠最上方的玩家顺位最高"."""
     r = Reasoning()
     players = sorted(i.players, key=lambda p: (p.favor, -p.stack))
     r.step(
@@ -86,13 +86,13 @@ def turn_order(i: Any, *, variant: str, rules: Rules) -> Result:
     )
     for favor, group in _ties(players):
         r.step(
-            "pr.order.by-favor",
+            "pr.order.tie-top-first",
             _("Tied on %(favor)s favor, the marker on top goes first: %(list)s.")
             % {"favor": favor, "list": names(f"{p.name} (height {p.stack})" for p in group)},
         )
         if len(group) > 2:
             r.gap(
-                "pr.order.by-favor",
+                "pr.order.tie-top-first",
                 question=_(
                     "The overview names only the player on top of a tied stack; in what order do the "
                     "others below follow?"

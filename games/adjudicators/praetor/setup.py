@@ -37,7 +37,7 @@ def _starting_favor(seating: list[str], first: str, rules: Rules) -> dict[str, i
     name="starting-favor",
     title=gettext_lazy("How much favor does each player start with, and who goes first?"),
     inputs=STARTING_FAVOR_INPUTS,
-    clauses=["pr.setup.starting-favor"],
+    clauses=["pr.setup.starting-favor", "pr.setup.starting-order"],
     summary=lambda o: _("Starting turn order: %(order)s.") % {"order": names(o["order"])},
     examples=[
         {"seating": ["Livia", "Marcus", "Julia", "Gaius"], "last_in_rome": "Julia"},
@@ -69,7 +69,7 @@ def starting_favor(i: Any, *, variant: str, rules: Rules) -> Result:
     # "然后赏赐点越低的玩家行动顺位越高": the lower the favor, the earlier.
     order = sorted(favor, key=favor.get)
     r.step(
-        "pr.setup.starting-favor",
+        "pr.setup.starting-order",
         _("Lower favor acts earlier, so the turn order is %(order)s.") % {"order": names(order)},
     )
     return r.result({"favor": {p: favor[p] for p in seating}, "order": order})

@@ -91,9 +91,9 @@ def _upkeep_summary(o):
 
 
 def _own_academy(r: Reasoning, first: int) -> None:
-    """pr.upkeep.novice-first-space: "如果你控制了学院,你可以跳过第二格,直接移入活跃区"."""
+    """pr.upkeep.academy-own: "如果你控制了学院,你可以跳过第二格,直接移入活跃区"."""
     r.step(
-        "pr.upkeep.novice-first-space",
+        "pr.upkeep.academy-own",
         _(
             "You control the academy, so the %(n)s novice(s) on the first space skip the second "
             "space and become active."
@@ -101,7 +101,7 @@ def _own_academy(r: Reasoning, first: int) -> None:
         % {"n": first},
     )
     r.gap(
-        "pr.upkeep.novice-first-space",
+        "pr.upkeep.academy-own",
         question=_(
             "With your own academy the overview says you *can* skip the second space; may you "
             "decline (active workers cost wages, novices do not)?"
@@ -111,7 +111,7 @@ def _own_academy(r: Reasoning, first: int) -> None:
 
 
 def _academy(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, int]:
-    """pr.upkeep.novice-first-space / pr.tiles.academy: do the first-space novices skip the second?
+    """pr.upkeep.academy-own / academy-other / pr.tiles.academy: do the first-space novices skip the second?
 
     "如果你控制了学院,你可以跳过第二格…如果你没有控制学院,但是城市中学院已经建造了,你可以支付
     一个石头给拥有者". Returns (skip, stone paid).
@@ -135,7 +135,7 @@ def _academy(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, int]:
         return True, 0
     if paying and i.stone >= cost:
         r.step(
-            "pr.upkeep.novice-first-space",
+            "pr.upkeep.academy-other",
             _(
                 "Another player's academy is built and you pay its owner %(cost)s stone (%(s)s left), so "
                 "the %(n)s novice(s) on the first space skip the second space and become active."
@@ -405,6 +405,8 @@ def _emergency_worker(r: Reasoning, active: int, villagers: int, rules: Rules) -
         "pr.upkeep.novices-move",
         "pr.upkeep.novice-second-space",
         "pr.upkeep.novice-first-space",
+        "pr.upkeep.academy-own",
+        "pr.upkeep.academy-other",
         "pr.tiles.academy",
         "pr.tiles.workers-camp",
         "pr.upkeep.return-workers",

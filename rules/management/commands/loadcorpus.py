@@ -29,6 +29,13 @@ def keys(found: list[str]) -> str:
     return f" ({named}{more})"
 
 
+def by_lang(counts: dict[str, int]) -> str:
+    """`` (en 53, zh-Hans 54)`` when more than English is counted; empty otherwise."""
+    if set(counts) <= {"en"}:
+        return ""
+    return " (" + ", ".join(f"{lang} {n}" for lang, n in sorted(counts.items())) + ")"
+
+
 def game_line(load: GameLoad) -> str:
     if load.edition is None:
         edition = "no edition"
@@ -38,7 +45,8 @@ def game_line(load: GameLoad) -> str:
     return (
         f"{load.slug}: {plural(load.new_clauses, 'new clause')}, {len(load.fast_forwarded)} fast-forwarded, "
         f"{len(load.diverged)} diverged{keys(load.diverged)}{removed}; "
-        f"translations: {load.new_translations} new, {len(load.translations_updated)} updated, "
+        f"translations: {load.new_translations} new{by_lang(load.new_by_lang)}, "
+        f"{len(load.translations_updated)} updated, "
         f"{len(load.translations_diverged)} diverged{keys(load.translations_diverged)}; {edition}"
     )
 
@@ -47,7 +55,8 @@ def total_line(report: LoadReport) -> str:
     return (
         f"{plural(report.games, 'game')}: {plural(report.new_clauses, 'new clause')}, "
         f"{len(report.changed)} fast-forwarded, {len(report.diverged)} diverged; "
-        f"translations: {report.new_translations} new, {report.new_translation_revisions} updated, "
+        f"translations: {report.new_translations} new{by_lang(report.new_by_lang)}, "
+        f"{report.new_translation_revisions} updated, "
         f"{len(report.translations_diverged)} diverged; "
         f"{plural(report.new_editions, 'edition')} published"
     )

@@ -43,7 +43,7 @@ PACKAGE = Path(engine.get(GAME, "upkeep").source[0]).parent
 def test_starting_favor(referee, seating, last, favor, order):
     result = referee.rule("starting-favor", {"seating": seating, "last_in_rome": last})
     assert result.outcome == {"favor": favor, "order": order}
-    assert referee.steps(result) == ["pr.setup.starting-favor", "pr.setup.starting-favor"]
+    assert referee.steps(result) == ["pr.setup.starting-favor", "pr.setup.starting-order"]
     assert result.gaps == ()
 
 
@@ -66,26 +66,26 @@ def _p(name, favor, stack=1):
 
 
 @pytest.mark.parametrize(
-    "players, order, n_steps, gapped",
+    "players, order, ties, gapped",
     [
-        # pr.order.by-favor sentence 1: the lower on the favor track, the earlier.
-        ([_p("A", 20), _p("B", 12), _p("C", 15)], ["B", "C", "A"], 1, False),
-        # sentence 2: tied favor, the marker on top of the stack goes first.
-        ([_p("A", 20, 1), _p("B", 20, 2), _p("C", 9)], ["C", "B", "A"], 2, False),
+        # pr.order.by-favor: the lower on the favor track, the earlier.
+        ([_p("A", 20), _p("B", 12), _p("C", 15)], ["B", "C", "A"], 0, False),
+        # pr.order.tie-top-first: tied favor, the marker on top of the stack goes first.
+        ([_p("A", 20, 1), _p("B", 20, 2), _p("C", 9)], ["C", "B", "A"], 1, False),
         # three tied: only the top is named; the rest are read top-down (a gap).
-        ([_p("A", 7, 1), _p("B", 7, 3), _p("C", 7, 2)], ["B", "C", "A"], 2, True),
+        ([_p("A", 7, 1), _p("B", 7, 3), _p("C", 7, 2)], ["B", "C", "A"], 1, True),
         # negative favor (penalties) still orders lowest first.
-        ([_p("A", -4), _p("B", 0)], ["A", "B"], 1, False),
+        ([_p("A", -4), _p("B", 0)], ["A", "B"], 0, False),
     ],
     ids=["by-favor", "tie-top-first", "three-tied-gap", "negative"],
 )
-def test_turn_order(referee, players, order, n_steps, gapped):
+def test_turn_order(referee, players, order, ties, gapped):
     referee.check(
         "turn-order",
         {"players": players},
         {"order": order},
-        ["pr.order.by-favor"] * n_steps,
-        ["pr.order.by-favor"] if gapped else [],
+        ["pr.order.by-favor"] + ["pr.order.tie-top-first"] * ties,
+        ["pr.order.tie-top-first"] if gapped else [],
     )
 
 
@@ -151,7 +151,7 @@ def upkeep_raw(**kw):
             {"first": 0, "second": 0},
             3,
             0,
-            ["pr.upkeep.novice-first-space", "pr.upkeep.novice-second-space"],
+            ["pr.upkeep.academy-own", "pr.upkeep.novice-second-space"],
         ),
         # another player's academy, paying 1 stone: all first-space novices skip.
         (
@@ -215,7 +215,7 @@ def test_upkeep_paying_academy_cites_the_academy_tile(referee):
     )
     assert referee.steps(result)[:4] == [
         "pr.upkeep.novices-move",
-        "pr.upkeep.novice-first-space",
+        "pr.upkeep.academy-other",
         "pr.tiles.academy",
         "pr.tiles.workers-camp",
     ]
@@ -633,7 +633,12 @@ def _tile(kind, owner=None, fee=2, used=False):
             _tile("grey", "B", fee=3, used=True),
             False,
             (True, True, 3, False, False),
-            ["pr.actions.special-once-per-player", "pr.actions.special-fee", "pr.upkeep.no-experience"],
+            [
+                "pr.actions.special-once-per-player",
+                "pr.actions.special-marker",
+                "pr.actions.special-fee",
+                "pr.upkeep.no-experience",
+            ],
             [],
         ),
         # grey, already used by this player this round.
@@ -649,7 +654,12 @@ def _tile(kind, owner=None, fee=2, used=False):
             _tile("grey", "A"),
             False,
             (True, False, 0, False, False),
-            ["pr.actions.special-once-per-player", "pr.actions.special-fee", "pr.upkeep.no-experience"],
+            [
+                "pr.actions.special-once-per-player",
+                "pr.actions.special-marker",
+                "pr.actions.special-fee",
+                "pr.upkeep.no-experience",
+            ],
             ["pr.actions.special-fee"],
         ),
         # grey with no owner (a gap).
@@ -657,7 +667,12 @@ def _tile(kind, owner=None, fee=2, used=False):
             _tile("grey", None),
             False,
             (True, False, 0, False, False),
-            ["pr.actions.special-once-per-player", "pr.actions.special-fee", "pr.upkeep.no-experience"],
+            [
+                "pr.actions.special-once-per-player",
+                "pr.actions.special-marker",
+                "pr.actions.special-fee",
+                "pr.upkeep.no-experience",
+            ],
             ["pr.actions.special-fee"],
         ),
     ],
@@ -785,7 +800,7 @@ def test_every_parameter_the_package_reads_is_stated_by_the_text():
         ("city_tiles", "pr.components.city-tiles", 42),
         ("wall_tiles", "pr.components.wall-tiles", 14),
         ("experience_cap", "pr.concepts.workers-dice", 6),
-        ("academy_stone", "pr.upkeep.novice-first-space", 1),
+        ("academy_stone", "pr.upkeep.academy-other", 1),
         ("novice_experience", "pr.tiles.workers-camp", 1),
         ("build_experience", "pr.upkeep.build-experience", 1),
         ("red_experience", "pr.upkeep.red-experience", 1),
@@ -822,7 +837,7 @@ def test_declared_clauses_are_exactly_the_cited_ones():
 # is cited only by gaps: the green-tile and the experience-cap assumptions).
 _COVERING = {
     "starting-favor": [{"seating": ["A", "B"], "last_in_rome": "A"}],
-    "turn-order": [{"players": [{"name": "A", "favor": 1}, {"name": "B", "favor": 2}]}],
+    "turn-order": [{"players": [{"name": "A", "favor": 1}, {"name": "B", "favor": 1, "stack": 2}]}],
     "activation": [
         {"player": "A", "tile": {"kind": "red", "owner": "B", "fee": 1}},
         {"player": "A", "tile": {"kind": "green", "owner": None, "fee": 1}},
@@ -838,7 +853,8 @@ _COVERING = {
             ],
         }
         for ex in engine.get(GAME, "upkeep").examples
-    ],
+    ]
+    + [upkeep_raw(novices={"first": 1, "second": 0}, academy="own")],
     "final-scoring": engine.get(GAME, "final-scoring").examples,
     "winner": [
         {
