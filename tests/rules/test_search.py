@@ -162,7 +162,9 @@ def test_accents_are_folded(client, corpus):
     with_accent = keys("podatków", client)
     assert with_accent and keys("podatkow", client) == with_accent == keys("PODATKÓW", client)
     first = hits(page(client, "podatkow"))[0]
-    assert "<mark>podatków</mark>" in first["original"]
+    # The hit may be an original (Polish games) or a Polish translation (Mega Civilization's
+    # "Συλλογή Φόρων" is "Pobór podatków"): the matched side shows the accented word marked.
+    assert "<mark>podatków</mark>" in (first["original"] + first["translation"]).lower()
 
 
 def test_whole_words_rank_before_word_starts_and_stems(client, corpus):
