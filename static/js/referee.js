@@ -25,7 +25,7 @@ document.addEventListener("click", function (ev) {
   ev.preventDefault();
   var control = target.matches("input, select, textarea, button")
     ? target
-    : target.querySelector("input:not([type=hidden]), select, textarea, button");
+    : target.querySelector("input:not([type=hidden]), select, textarea") || target.querySelector("button");
   var label = target.id && document.querySelector('label[for="' + target.id + '"]');
   bringIn(label || target.closest(".field, fieldset") || target, control || target);
 });
