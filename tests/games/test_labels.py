@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games import engine, labels
+from games import labels
 from games.adjudicators.dolores import labels as dolores_labels
 from games.adjudicators.dolores.weather import STEPS, TOKEN_NAMES
 from games.adjudicators.imperial_tax_farmer import labels as itf_labels
@@ -16,7 +16,7 @@ from games.adjudicators.mega_civilization import labels as mc_labels
 from games.adjudicators.praetor import labels as praetor_labels
 from games.adjudicators.praetor.scoring import _CRITERIA
 from games.adjudicators.rada_miasta import labels as rada_labels
-from games.snapshot import from_corpus
+from tests.games.referee import every_ruling
 
 GAMES = ["rada-miasta", "praetor", "imperial-tax-farmer", "mega-civilization", "dolores"]
 
@@ -51,22 +51,12 @@ def _unlabelled(game: str, name: str, value: Any, typed: set[str]) -> list[str]:
     return missing
 
 
-def _rulings(game: str):
-    """Each adjudicator's examples and the game's disputes, ruled under every variant."""
-    rules = from_corpus(game)
-    cases = [(a, ex) for a in engine.for_game(game) for ex in a.examples]
-    cases += [(engine.get(game, d.adjudicator), d.inputs) for d in engine.disputes_for(game)]
-    for adj, raw in cases:
-        for variant in rules.variant_slugs:
-            yield adj, raw, adj(adj.validate(raw, rules=rules), variant=variant, rules=rules).outcome
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_every_outcome_field_and_slug_has_a_label(game):
     missing, seen = [], set()
-    for adj, raw, outcome in _rulings(game):
+    for adj, raw, _variant, result in every_ruling(game):
         typed = _strings(raw)
-        for name, value in outcome.items():
+        for name, value in result.outcome.items():
             seen.add(name)
             if labels.field_of(game, name) is None:
                 missing.append(f"{adj.name}: field {name!r}")

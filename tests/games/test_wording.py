@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from games import engine
 from games.snapshot import from_corpus
+from tests.games.referee import every_ruling
 
 GAMES = ["rada-miasta", "praetor", "imperial-tax-farmer", "mega-civilization", "dolores"]
 
@@ -22,18 +22,14 @@ NOT_PLURALS = {"less", "simultaneous", "gives", "is", "was", "has", "does", "pay
 def _texts(game: str):
     """(where, text) for every summary, step, gap and assumption the examples and disputes give."""
     rules = from_corpus(game)
-    cases = [(a, ex) for a in engine.for_game(game) for ex in a.examples]
-    cases += [(engine.get(game, d.adjudicator), d.inputs) for d in engine.disputes_for(game)]
-    for adj, raw in cases:
-        for variant in rules.variant_slugs:
-            result = adj(adj.validate(raw, rules=rules), variant=variant, rules=rules)
-            where = f"{adj.name} ({variant})"
-            yield where, adj.describe(result.outcome, rules=rules)
-            for s in result.steps:
-                yield where, s.explanation
-            for g in result.gaps:
-                yield where, g.question
-                yield where, g.assumed
+    for adj, _raw, variant, result in every_ruling(game):
+        where = f"{adj.name} ({variant})"
+        yield where, adj.describe(result.outcome, rules=rules)
+        for s in result.steps:
+            yield where, s.explanation
+        for g in result.gaps:
+            yield where, g.question
+            yield where, g.assumed
 
 
 def _unquoted(text: str) -> str:
