@@ -101,6 +101,12 @@ def test_every_referee_reader_ruling_and_disputes_page_of_a_game_has_44px_target
     page.mouse.click(box["x"] + box["width"] - 8, box["y"] + box["height"] - 6)
     expect(page).to_have_url(re.compile(r"[?&]q="))
 
+    # The players' names, asked once before the first question that needs them.
+    needs_names = [a for a in engine.for_game(game) if forms.mentions_players(a.inputs)]
+    if needs_names:
+        measured += _visit(page, site, f"/referee/?game={game}&q={needs_names[0].name}", offenders)
+        expect(page.get_by_label("Who is at the table?")).to_be_visible()
+
     # Every question's form, filled with its worked example.
     for adj in engine.for_game(game):
         example = adj.examples[0] if adj.examples else adj.inputs.example()
