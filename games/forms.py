@@ -286,6 +286,44 @@ def unplaced_errors(nodes: list[Node], errors: dict[str, list[str]]) -> list[tup
     return out
 
 
+@dataclass(frozen=True)
+class ErrorItem:
+    """One line of the error summary: the field's id (None when no field shows the error),
+    the labels leading to it ("Support › Ala › Residents") and the message."""
+
+    target: str | None
+    where: str
+    message: str
+
+
+def error_summary(nodes: list[Node], errors: dict[str, list[str]]) -> list[ErrorItem]:
+    """Every error of the form in the order the fields come, each linked to its field;
+    then the errors no field shows (``unplaced_errors``), so the summary names them all."""
+    found: list[ErrorItem] = []
+    trails: dict[str, tuple[Node, tuple[str, ...]]] = {}
+
+    def walk(items: list[Node], trail: tuple[str, ...]) -> None:
+        for n in items:
+            here = (*trail, n.label) if n.label else trail
+            trails[n.name] = (n, here)
+            found.extend(ErrorItem(n.id, " › ".join(here), m) for m in n.errors)
+            walk(n.children, here)
+
+    walk(nodes, ())
+    for path, message in unplaced_errors(nodes, errors):
+        # No field shows it (a player missing from the table, say): name it from the nearest
+        # field that holds it, and link there.
+        parts = path.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            if ".".join(parts[:cut]) in trails:
+                node, trail = trails[".".join(parts[:cut])]
+                found.append(ErrorItem(node.id, " › ".join((*trail, *parts[cut:])), message))
+                break
+        else:
+            found.append(ErrorItem(None, path, message))
+    return found
+
+
 def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors) -> Node:
     label = _label(str(key), f)
     common = {

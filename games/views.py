@@ -22,6 +22,11 @@ from .api import RulingThrottle
 from .engine import using
 from .snapshot import Snapshot
 
+# The form's own fields beside the question's inputs; no input declaration may use these names
+# (tests/games/test_referee_views.py checks every adjudicator).
+TABLE_FIELD = "_players"
+FORM_FIELDS = (TABLE_FIELD, "variant", "edition", "lang", "action", "csrfmiddlewaretoken")
+
 LANG_CHOICES = [("en", _("English")), ("", _("Original only"))]
 
 
@@ -58,14 +63,13 @@ def _example(adj: engine.Adjudicator) -> dict:
 def _form_context(adj, game: Snapshot, *, raw, players, errors=None, variant="original"):
     with using(game.rules):
         nodes = forms.build(adj.inputs, raw, players, errors)
-    orphans = [f"{path}: {message}" for path, message in forms.unplaced_errors(nodes, errors or {})]
     return {
         "game": game,
         "adj": adj,
         "players": players,
         "players_text": ", ".join(players),
         "nodes": nodes,
-        "orphan_errors": orphans,
+        "error_summary": forms.error_summary(nodes, errors or {}),
         "variants": game.rules.variants,
         "variant": variant,
         "lang": game.lang,
@@ -125,7 +129,7 @@ def referee_rule(request, slug: str, name: str):
     game = _snapshot_or_404(
         slug, lang=_lang(lang) if lang != "" else None, edition=_edition(request.POST.get("edition"))
     )
-    players = forms.split_players(request.POST.get("players", ""))
+    players = forms.split_players(_table(request.POST, adj))
     variant = request.POST.get("variant", "original")
     if variant not in game.rules.variant_slugs:
         variant = "original"
@@ -134,7 +138,10 @@ def referee_rule(request, slug: str, name: str):
     template = "games/referee_form.html"
     if action.startswith(("add:", "del:")):
         raw = forms.apply_row_action(raw, action)
-        return _form_response(request, _form_context(adj, game, raw=raw, players=players, variant=variant))
+        ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
+        # The page opens again where the referee was: at the list's buttons.
+        ctx["focus_action"] = action
+        return _form_response(request, ctx)
     try:
         inputs = adj.validate(raw, "inputs", rules=game.rules)
     except engine.Invalid as exc:
@@ -154,10 +161,20 @@ def referee_rule(request, slug: str, name: str):
     )
     if request.htmx:
         # Only the ruling is swapped in; the form on the page stays as the referee left it.
-        return render(request, template + "#ruling", {"game": game, "adj": adj, "ruling": ruling})
+        return render(
+            request, template + "#ruling", {"game": game, "adj": adj, "ruling": ruling, "focus": True}
+        )
     ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
-    ctx["ruling"] = ruling
+    ctx.update(ruling=ruling, focus=True)
     return render(request, template, ctx)
+
+
+def _table(post, adj: engine.Adjudicator) -> str:
+    """The players at the table as typed once (``_players``: an input of the question may
+    itself be called ``players``). A form from before that name still posts ``players``."""
+    if TABLE_FIELD in post:
+        return post[TABLE_FIELD]
+    return "" if "players" in adj.inputs.fields else post.get("players", "")
 
 
 def _form_response(request, ctx, status: int = 200):

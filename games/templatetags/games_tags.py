@@ -1,10 +1,18 @@
 import json
+from dataclasses import dataclass
+from typing import Any
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from games import labels
+
 register = template.Library()
+
+# A value longer than this (as text) takes the outcome grid's whole width.
+WIDE_TEXT = 16
 
 
 @register.filter
@@ -13,45 +21,102 @@ def as_json(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _scalar(value) -> str:
-    if value is None:
-        return "—"
-    if value is True:
-        return _("yes")
-    if value is False:
-        return _("no")
-    if isinstance(value, (list, tuple)) and all(not isinstance(v, (dict, list)) for v in value):
-        return ", ".join(_scalar(v) for v in value) if value else "—"
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
+@dataclass(frozen=True)
+class Field:
+    """One outcome field as the ruling shows it."""
+
+    key: str
+    label: str
+    value: SafeString | str
+    wide: bool
 
 
-@register.filter
-def outcome_value(value):
-    """Render one outcome value for people: a table for per-player or per-group figures."""
-    if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+class _Say:
+    """Say the values of one outcome field in words, through its game's labels."""
+
+    def __init__(self, game: str, name: str):
+        self.game, self.name = game, name
+        out = labels.field_of(game, name)
+        self.coords = bool(out and out.coords)
+
+    def key(self, key: Any) -> str:
+        return labels.key_label(self.game, self.name, key)
+
+    def scalar(self, value: Any) -> str:
+        """A value in a line of text (a table cell, a list item)."""
+        if value is None:
+            return "—"
+        if value is True:
+            return _("yes")
+        if value is False:
+            return _("no")
+        if self.coords and _is_coord(value):
+            return f"({value[0]}, {value[1]})"
+        if isinstance(value, (list, tuple)):
+            sep = "; " if any(isinstance(v, (list, dict)) for v in value) else ", "
+            return sep.join(self.scalar(v) for v in value) if value else "—"
+        if isinstance(value, dict):
+            return ", ".join(f"{self.key(k)}: {self.scalar(v)}" for k, v in value.items()) or "—"
+        return str(labels.value_label(self.game, self.name, value))
+
+    def cell(self, value: Any) -> tuple[SafeString]:
+        """A table cell; figures align right."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (format_html('<td class="num">{}</td>', value),)
+        return (format_html("<td>{}</td>", self.scalar(value)),)
+
+    def table(self, rows: list[tuple[str | None, dict]]) -> SafeString:
+        """A table of per-player, per-group or per-item figures, columns in first-seen order."""
         columns: list[str] = []
-        for row in value.values():
+        for _name, row in rows:
             columns.extend(k for k in row if k not in columns)
-        head = format_html_join("", "<th>{}</th>", ((c,) for c in columns))
+        named = any(name is not None for name, _row in rows)
+        corner = format_html("<td></td>") if named else ""
+        head = format_html_join("", '<th scope="col">{}</th>', ((self.key(c),) for c in columns))
         body = format_html_join(
             "",
-            "<tr><th>{}</th>{}</tr>",
+            "<tr>{}{}</tr>",
             (
-                (name, format_html_join("", "<td>{}</td>", ((_scalar(row.get(c)),) for c in columns)))
-                for name, row in value.items()
+                (
+                    format_html('<th scope="row">{}</th>', self.key(name)) if named else "",
+                    format_html_join("", "{}", (self.cell(row.get(c)) for c in columns)),
+                )
+                for name, row in rows
             ),
         )
-        return format_html('<table class="rows"><tr><th></th>{}</tr>{}</table>', head, body)
-    if isinstance(value, dict):
-        if not value:
-            return "—"
-        return format_html_join(" · ", "{}: <b>{}</b>", ((k, _scalar(v)) for k, v in value.items()))
-    return _scalar(value)
+        return format_html('<table class="rows"><tr>{}{}</tr>{}</table>', corner, head, body)
+
+    def value(self, value: Any) -> tuple[SafeString | str, bool]:
+        """The value rendered for people, and whether it needs the grid's whole width:
+        a table for per-player or per-group figures, 'key: value' pairs for a flat map."""
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            return self.table(list(value.items())), True
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            return self.table([(None, v) for v in value]), True
+        if isinstance(value, dict):
+            if not value:
+                return "—", False
+            pairs = [(self.key(k), self.scalar(v)) for k, v in value.items()]
+            html = format_html_join(" · ", '<span class="pair">{}: <b>{}</b></span>', pairs)
+            return html, sum(len(k) + len(v) + 3 for k, v in pairs) > WIDE_TEXT
+        text = self.scalar(value)
+        return text, len(text) > WIDE_TEXT
+
+
+def _is_coord(value: Any) -> bool:
+    """A board coordinate [x, y] (CONTRACT.md §4), in a field whose label says it holds them."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(c, int) and not isinstance(c, bool) for c in value)
+    )
 
 
 @register.filter
-def words(name: str) -> str:
-    """'support_after' → 'support after'."""
-    return str(name).replace("_", " ")
+def outcome_fields(ruling) -> list[Field]:
+    """The ruling's outcome as labelled fields, in the order the adjudicator gave them."""
+    fields = []
+    for key, value in ruling.outcome.items():
+        shown, wide = _Say(ruling.game, key).value(value)
+        fields.append(Field(key, labels.field_label(ruling.game, key), shown, wide))
+    return fields

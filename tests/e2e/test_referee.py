@@ -2,7 +2,11 @@
 
 import re
 
+import pytest
 from playwright.sync_api import expect
+
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_targets import MEASURE_JS, MIN
 
 
 def test_council_vote_on_the_polish_draft(site, page, shot):
@@ -35,10 +39,10 @@ def test_council_vote_on_the_polish_draft(site, page, shot):
     expect(ruling.locator('[data-field="voting_order"]')).to_have_text("Zosia, Ola, Piotr")
     # Residents 3 for / 3 against: a tie gives nothing; entrepreneurs 7:0 and merchants 2:4.
     tallies = ruling.locator('[data-field="tallies"]')
-    expect(tallies).to_contain_text("residents")
-    expect(tallies.locator("tr", has_text="residents")).to_have_text(re.compile(r"residents\s*3\s*3"))
-    expect(tallies.locator("tr", has_text="entrepreneurs")).to_have_text(re.compile(r"entrepreneurs\s*7\s*0"))
-    expect(tallies.locator("tr", has_text="merchants")).to_have_text(re.compile(r"merchants\s*2\s*4"))
+    expect(tallies).to_contain_text("Residents")
+    expect(tallies.locator("tr", has_text="Residents")).to_have_text(re.compile(r"Residents\s*3\s*3"))
+    expect(tallies.locator("tr", has_text="Entrepreneurs")).to_have_text(re.compile(r"Entrepreneurs\s*7\s*0"))
+    expect(tallies.locator("tr", has_text="Merchants")).to_have_text(re.compile(r"Merchants\s*2\s*4"))
     expect(ruling.locator('[data-field="council_votes"]')).to_have_text("1")
     expect(ruling.locator('[data-field="passed"]')).to_have_text("no")
     expect(ruling.get_by_test_id("summary")).to_contain_text("1")
@@ -81,3 +85,131 @@ def test_dolores_unpaid_taxes_original_against_gniazdo(site, page, shot):
         "podczas fazy zysku działają tylko te fabryki, za które gracz zapłaci podatek"
     )
     shot(page, "referee-dolores-unpaid-taxes")
+
+
+# ---------------------------------------------------------------- the journey, game by game
+
+# For each game: the question (its title, as the card says it), a mistake the browser cannot
+# catch by itself (the server finds it), the field the summary must send the referee to, and
+# the words of the message; then the ruling once the mistake is put right.
+JOURNEYS = {
+    "rada-miasta": (
+        "Rada Miasta",
+        "council vote pass",
+        ("fill", "#f-seating_2", "Zed"),
+        "f-support",
+        "Each player's support › Zed",
+    ),
+    "praetor": (
+        "Praetor",
+        "turn order",
+        ("select", "#f-players_1_name", "Livia"),
+        "f-players_1_name",
+        "Duplicate",
+    ),
+    "imperial-tax-farmer": (
+        "Imperial Tax Farmer",
+        "province rebel",
+        ("fill", "#f-dice", "7 0 banana"),
+        "f-dice",
+        "less than or equal to 6",
+    ),
+    "mega-civilization": (
+        "Mega Civilization",
+        "population growth",
+        ("fill", "#f-areas", "Crete=x"),
+        "f-areas",
+        "whole number",
+    ),
+    "dolores": ("Dolores", "wind move", ("fill", "#f-pollution", "2,3; a,b"), "f-pollution", "whole number"),
+}
+
+POSITION_JS = """(sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, header: document.querySelector('header.top').getBoundingClientRect().bottom,
+          height: innerHeight, focused: document.activeElement && document.activeElement.id};
+}"""
+
+
+def _in_view(page, selector: str) -> dict:
+    """Where ``selector`` sits: below the sticky header and starting on the screen."""
+    at = page.evaluate(POSITION_JS, selector)
+    assert at["header"] <= at["top"] < at["height"] - 100, (selector, at)
+    return at
+
+
+def _mistake(page, action):
+    verb, selector, value = action
+    before = page.input_value(selector)
+    if verb == "fill":
+        page.fill(selector, value)
+    else:
+        page.select_option(selector, value)
+    return verb, selector, before
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-js"])
+@pytest.mark.parametrize("game", list(JOURNEYS))
+def test_the_referee_journey_errors_then_ruling_in_view(
+    site, browser, browser_context_args, shot, game, javascript
+):
+    title, question, action, field, words = JOURNEYS[game]
+    context = browser.new_context(**browser_context_args, java_script_enabled=javascript)
+    page = context.new_page()
+    suffix = "htmx" if javascript else "no-js"
+    try:
+        page.goto(site + "/referee/")
+        page.locator(".card", has_text=title).click()  # the whole card is the link
+        page.get_by_role("link", name=re.compile(question, re.I)).click()
+        if page.get_by_label("Who is at the table?").count():
+            page.get_by_role("button", name="Next").click()
+        expect(page.locator("#referee-form")).to_be_visible()
+
+        # A mistake: the summary opens above the form, focused, under the header, linking the field.
+        verb, selector, before = _mistake(page, action)
+        page.get_by_test_id("rule").click()
+        summary = page.locator("#errors")
+        expect(summary).to_be_visible()
+        expect(summary).to_be_focused()
+        expect(summary).to_have_attribute("role", "alert")
+        _in_view(page, "#errors")
+        link = summary.locator(f'a[href="#{field}"]').first
+        expect(link).to_contain_text(words)
+        if verb == "fill":
+            expect(page.locator(selector)).to_have_value(action[2])  # what was typed is kept
+        assert page.evaluate(MEASURE_JS, MIN)["small"] == []
+        shot(page, f"journey-{game}-{suffix}-errors")
+        link.click()
+        if javascript:  # the link moves the focus into the field, not only the view
+            focus_js = "(id) => document.getElementById(id).contains(document.activeElement)"
+            page.wait_for_function(focus_js, arg=field)
+            assert page.evaluate("document.activeElement.matches('input, select')")
+        else:
+            expect(page).to_have_url(re.compile(f"#{field}$"))
+        _in_view(page, f"#{field}")
+
+        # Put right and ruled: the ruling opens in view, focused, the outcome box under the header.
+        if verb == "fill":
+            page.fill(selector, before)
+        else:
+            page.select_option(selector, before)
+        page.get_by_test_id("rule").click()
+        expect(page.locator("#ruling-title")).to_be_focused()
+        if not javascript:
+            expect(page).to_have_url(re.compile(r"/referee/[a-z-]+/[a-z-]+/#ruling-title$"))
+        expect(page.locator("#errors")).to_have_count(0)
+        _in_view(page, "#ruling")
+        at = _in_view(page, ".outcome-box")
+        box = page.locator(".outcome-box .outcome").bounding_box()
+        assert box["y"] + box["height"] <= at["height"], "the outcome sentence is on the screen"
+        tables = page.evaluate(
+            "[...document.querySelectorAll('.outcome-box table')].map(t => t.getBoundingClientRect().right)"
+        )
+        assert all(right <= 390 for right in tables), tables
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.evaluate(MEASURE_JS, MIN)["small"] == []
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"journey-{game}-{suffix}-ruling-in-view.png"))
+        shot(page, f"journey-{game}-{suffix}-ruling")
+    finally:
+        context.close()

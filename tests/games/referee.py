@@ -88,3 +88,14 @@ class Referee:
     @staticmethod
     def gaps(result: Result) -> list[str | None]:
         return [g.clause for g in result.gaps]
+
+
+def every_ruling(game: str):
+    """(adjudicator, raw inputs, variant, Result) for each example of the game's adjudicators and
+    each of its disputes, under every variant of the shipped corpus."""
+    rules = from_corpus(game)
+    cases = [(a, ex) for a in engine.for_game(game) for ex in a.examples]
+    cases += [(engine.get(game, d.adjudicator), d.inputs) for d in engine.disputes_for(game)]
+    for adj, raw in cases:
+        for variant in rules.variant_slugs:
+            yield adj, raw, variant, adj(adj.validate(raw, rules=rules), variant=variant, rules=rules)

@@ -163,3 +163,88 @@ def test_every_error_of_a_bad_form_is_on_the_page(client, corpus, game, name, fo
     assert r.status_code == 400
     for message in shown:
         assert html.escape(message) in page, message
+
+
+def test_no_input_of_any_question_is_named_like_the_forms_own_fields():
+    from games.views import FORM_FIELDS
+
+    clashes = [
+        (a.game, a.name, name)
+        for a in engine.all_adjudicators()
+        for name in a.inputs.fields
+        if name in FORM_FIELDS
+    ]
+    assert clashes == []
+
+
+def test_a_question_with_an_input_called_players_keeps_it_apart_from_the_table(corpus, client):
+    # rebellion-test's `players` is the number of players; the table's names travel as `_players`.
+    form = client.get("/referee/?game=imperial-tax-farmer&q=rebellion-test").content.decode()
+    assert form.count('name="players"') == 1 and 'name="_players"' in form
+    posted = {"_players": "", "players": "3", "dice": "1 2 3", "agents": "2", "coins": "1"}
+    r = client.post("/referee/imperial-tax-farmer/rebellion-test/", posted)
+    assert r.status_code == 200, r.content.decode()
+    assert 'data-field="dice_sum">6<' in r.content.decode()
+
+
+def test_a_bad_form_opens_on_a_summary_linking_every_error_to_its_field(corpus, client):
+    bad = {**VOTE, "votes.Celina": "", "support.Ala.residents": "11"}
+    r = client.post("/referee/rada-miasta/council-vote/", bad)
+    assert r.status_code == 400
+    page = r.content.decode()
+    summary = re.search(r'<div class="error-summary" id="errors" role="alert"[^>]*>(.*?)</div>', page, re.S)
+    assert summary and "autofocus" in summary.group(0).split(">")[0]
+    links = re.findall(r'<a href="#([^"]+)" data-field="[^"]+">([^<]+)</a>', summary.group(1))
+    assert links, summary.group(1)
+    for target, _text in links:
+        assert f'id="{target}"' in page, target  # every link lands on a field of the page
+    texts = [html.unescape(t) for _t, t in links]
+    assert any(t.startswith("Votes › Celina: ") and "This field is required." in t for t in texts), texts
+    # The field says it too, and says it is invalid.
+    assert 'aria-invalid="true" aria-describedby="f-votes_Celina-err"' in page
+    assert 'name="support.Ala.residents" value="11"' in page  # the typed input is kept
+
+
+def test_an_error_no_field_shows_is_named_and_linked_from_the_nearest_field(corpus, client):
+    # Zed sits at the table but the form has no support or vote fields for Zed.
+    page = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "seating.2": "Zed"}).content.decode()
+    assert '<a href="#f-support" data-field="f-support">Each player&#x27;s support › Zed: ' in page
+    assert 'id="f-support"' in page
+
+
+def test_a_bad_list_keeps_what_was_typed_and_the_summary_names_each_item(corpus, client):
+    posted = {"players": "3", "dice": "7 0 banana", "agents": "1", "coins": "0"}
+    page = client.post("/referee/imperial-tax-farmer/rebellion-test/", posted).content.decode()
+    assert 'value="7 0 banana"' in page
+    summary = page[page.index('id="errors"') : page.index("</ul>", page.index('id="errors"'))]
+    assert summary.count('href="#f-dice"') == 3
+
+
+def test_without_javascript_the_answer_opens_at_the_ruling_and_focuses_it(corpus, client):
+    form = client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina").content.decode()
+    assert 'action="/referee/rada-miasta/council-vote/#ruling-title"' in form
+    page = client.post("/referee/rada-miasta/council-vote/", VOTE).content.decode()
+    assert '<h2 id="ruling-title" tabindex="-1" autofocus>' in page
+    # The stored ruling's own page does not steal the focus.
+    link = re.search(r'href="(/rulings/[0-9a-f-]+/)"', page).group(1)
+    assert "autofocus" not in client.get(link).content.decode()
+
+
+def test_adding_a_row_opens_the_form_again_at_that_list(corpus, client):
+    page = client.post(
+        "/referee/rada-miasta/council-vote/", {**VOTE, "action": "add:events"}
+    ).content.decode()
+    assert re.search(r'<button[^>]*value="add:events"[^>]*autofocus', page)
+    assert page.count("autofocus") == 1
+
+
+def test_the_outcome_reads_in_words_not_in_contract_slugs(corpus, client):
+    lost = {**VOTE, "votes.Ala": "against", "votes.Celina": "against"}  # a stage 1 District goes back
+    page = client.post("/referee/rada-miasta/council-vote/", lost).content.decode()
+    outcome = page[
+        page.index('data-testid="outcome"') : page.index("</dl>", page.index('data-testid="outcome"'))
+    ]
+    assert "<dt>Voting order</dt>" in outcome and "<dt>Support afterwards</dt>" in outcome
+    assert 'data-field="district_fate">back to the pile of unbuilt Districts<' in outcome
+    assert '<th scope="col">Residents</th>' in outcome and '<th scope="col">For</th>' in outcome
+    assert "district_fate<" not in outcome and "returned-to-pile" not in outcome

@@ -34,7 +34,7 @@ Variants: ``original`` (the abbreviated instruction as written) and ``gniazdo``
 # The game's pages list the adjudicators in the order they register: the stages' order.
 # isort: off
 from . import taxes, profit, weather, military  # noqa: F401
-from . import disputes  # noqa: F401
+from . import disputes, labels  # noqa: F401
 
 # isort: on
 from .common import GAME

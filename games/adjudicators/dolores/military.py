@@ -269,10 +269,10 @@ def _proposal_6(r: Reasoning, rules: Rules, actions: list[str], shown: str) -> b
     allowed = actions.count("move") <= moves and actions.count("attack") <= attacks
     r.step(
         "dl.proposal-6",
-        _("Up to %(moves)s move(s) and %(attacks)s attack(s), in any order: %(actions)s is %(verdict)s.")
+        _("Up to %(moves)s and %(attacks)s, in any order: %(actions)s is %(verdict)s.")
         % {
-            "moves": moves,
-            "attacks": attacks,
+            "moves": ngettext("%(n)s move", "%(n)s moves", moves) % {"n": moves},
+            "attacks": ngettext("%(n)s attack", "%(n)s attacks", attacks) % {"n": attacks},
             "actions": shown,
             "verdict": _("allowed") if allowed else _("not allowed"),
         },

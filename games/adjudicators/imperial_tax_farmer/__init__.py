@@ -37,7 +37,7 @@ Sections "1. Rozmieszczanie Agentów" and "5. Zaopatrzenie" have no adjudicator.
 
 # In the order of the rules: the referee offers the questions in registration order.
 # isort: off
-from . import rebellion, actions, bribery, round, disputes  # noqa: F401
+from . import rebellion, actions, bribery, round, disputes, labels  # noqa: F401
 
 # isort: on
 from .common import GAME

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Int, Map, Object, Player
@@ -44,7 +44,12 @@ def _no_majority_why(counts: dict[str, int]) -> str:
     if best == 0:
         return _("nobody has agents there")
     tied = [p for p, n in counts.items() if n == best]
-    return _("%(players)s tie with %(n)s agents each") % {"players": names(tied), "n": best}
+    return ngettext(
+        "%(players)s tie with %(n)s agent each", "%(players)s tie with %(n)s agents each", best
+    ) % {
+        "players": names(tied),
+        "n": best,
+    }
 
 
 @adjudicator(
@@ -119,9 +124,11 @@ CRUSH_REBELLION_INPUTS = Object(
 
 def _crush_summary(o: dict[str, Any]) -> str:
     if o["crushed"]:
-        return _("The rebellion is crushed: %(n)s points on the election track.") % {
-            "n": o["election_points"]
-        }
+        return ngettext(
+            "The rebellion is crushed: %(n)s point on the election track.",
+            "The rebellion is crushed: %(n)s points on the election track.",
+            o["election_points"],
+        ) % {"n": o["election_points"]}
     return _("The rebellion is not crushed.")
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import P, Reasoning, Result, Rules
 from games.engine.declare import Int, Object
@@ -46,8 +46,8 @@ def _bribery_affordable(i: Any) -> Iterator[tuple[str, str]]:
     if i.sell_points > i.points:
         yield (
             "sell_points",
-            _("You cannot take %(sell)s points off the track: you have %(points)s.")
-            % {"sell": i.sell_points, "points": i.points},
+            _("You cannot take %(sell)s off the track: you have %(points)s.")
+            % {"sell": _points(i.sell_points), "points": i.points},
         )
         return
     rate = _rate()
@@ -72,9 +72,14 @@ BRIBERY_INPUTS = Object(
 )
 
 
+def _points(n: int) -> str:
+    """'1 point', '30 points' (election points)."""
+    return ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
+
+
 def _bribery_summary(o: dict[str, Any]) -> str:
-    return _("After bribery: %(points)s points and %(gold)s gold.") % {
-        "points": o["points_after"],
+    return _("After bribery: %(points)s and %(gold)s gold.") % {
+        "points": _points(o["points_after"]),
         "gold": o["gold_after"],
     }
 
@@ -94,7 +99,12 @@ def _sell(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int
     """itf.bribery.points-for-gold and itf.bribery.rate: points changed back into gold."""
     r.step(
         "itf.bribery.points-for-gold",
-        _("%(sell)s points are changed back into gold.") % {"sell": i.sell_points},
+        ngettext(
+            "%(n)s point is changed back into gold.",
+            "%(n)s points are changed back into gold.",
+            i.sell_points,
+        )
+        % {"n": i.sell_points},
     )
     _odd_lot(
         r,
@@ -112,8 +122,8 @@ def _sell(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int
     points, gold = points - taken, gold + got
     r.step(
         "itf.bribery.rate",
-        _("%(taken)s points off the track give %(pairs)s gold: now %(points)s points and %(gold)s gold.")
-        % {"taken": taken, "pairs": got, "points": points, "gold": gold},
+        _("%(taken)s off the track give %(pairs)s gold: now %(points)s and %(gold)s gold.")
+        % {"taken": _points(taken), "pairs": got, "points": _points(points), "gold": gold},
     )
     return points, gold
 
@@ -144,8 +154,8 @@ def _buy(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int,
     points, gold = points + got, gold - spent
     r.step(
         "itf.bribery.gold-for-points",
-        _("%(pairs)s gold buy %(got)s points: now %(points)s points and %(gold)s gold.")
-        % {"pairs": spent, "got": got, "points": points, "gold": gold},
+        _("%(pairs)s gold buy %(got)s: now %(points)s and %(gold)s gold.")
+        % {"pairs": spent, "got": _points(got), "points": _points(points), "gold": gold},
     )
     return points, gold
 
@@ -171,8 +181,8 @@ def bribery(i: Any, *, variant: str, rules: Rules) -> Result:
         # itf.bribery.gold-for-points: "możesz wymienić" — exchanging is optional.
         r.step(
             "itf.bribery.gold-for-points",
-            _("Exchanging is optional and nothing is exchanged: %(points)s points and %(gold)s gold stay.")
-            % {"points": points, "gold": gold},
+            _("Exchanging is optional and nothing is exchanged: %(points)s and %(gold)s gold stay.")
+            % {"points": _points(points), "gold": gold},
         )
         return r.result({"points_after": points, "gold_after": gold})
     if i.sell_points and i.buy_points:

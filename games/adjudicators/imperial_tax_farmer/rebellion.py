@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import P, Reasoning, Result, Rules
 from games.engine.declare import Bool, Int, List, Object
@@ -63,8 +63,16 @@ def _rebellion_summary(o: dict[str, Any]) -> str:
         return _("No test: the province is already in rebellion.")
     facts = {"sum": o["dice_sum"], "threshold": o["threshold"]}
     if o["rebellion"]:
-        return _("Rebellion: the dice total %(sum)s, not more than %(threshold)s agents and coins.") % facts
-    return _("No rebellion: the dice total %(sum)s, more than %(threshold)s agents and coins.") % facts
+        return (
+            _(
+                "Rebellion: the dice total %(sum)s, not more than the agents and coins together (%(threshold)s)."
+            )
+            % facts
+        )
+    return (
+        _("No rebellion: the dice total %(sum)s, more than the agents and coins together (%(threshold)s).")
+        % facts
+    )
 
 
 def _rebels(dice_sum: int, agents: int, coins: int) -> tuple[int, bool]:
@@ -113,7 +121,12 @@ def _rebellion_effects(r: Reasoning, i: Any) -> list[str]:
     r.step("itf.rebellion.marker", _("Put a rebellion marker on the province."))
     r.step(
         "itf.rebellion.remove-agents",
-        _("Remove all %(agents)s agents from the province.") % {"agents": i.agents},
+        ngettext(
+            "Remove the %(agents)s agent from the province.",
+            "Remove all %(agents)s agents from the province.",
+            i.agents,
+        )
+        % {"agents": i.agents},
     )
     r.step(
         "itf.rebellion.remove-needs",
@@ -122,7 +135,11 @@ def _rebellion_effects(r: Reasoning, i: Any) -> list[str]:
     if i.coins:
         r.gap(
             "itf.rebellion.remove-needs",
-            question=_("What becomes of the %(coins)s coins lying on the removed need cards?")
+            question=ngettext(
+                "What becomes of the %(coins)s coin lying on the removed need cards?",
+                "What becomes of the %(coins)s coins lying on the removed need cards?",
+                i.coins,
+            )
             % {"coins": i.coins},
             assumed=_("They go back to the bank with the cards; nobody takes them."),
         )

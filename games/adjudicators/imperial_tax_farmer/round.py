@@ -213,7 +213,11 @@ def _move_marker(r: Reasoning, i: Any, rules: Rules) -> int:
     reached = i.marker + rolled
     r.step(
         "itf.round-end.marker-mover",
-        _("The marker moves %(dice)s = %(rolled)s spaces, from %(start)s to %(end)s.")
+        ngettext(
+            "The marker moves %(dice)s = %(rolled)s space, from %(start)s to %(end)s.",
+            "The marker moves %(dice)s = %(rolled)s spaces, from %(start)s to %(end)s.",
+            rolled,
+        )
         % {"dice": dice_text(i.marker_dice), "rolled": rolled, "start": i.marker, "end": reached},
     )
     if reached > last:

@@ -38,6 +38,7 @@ from . import calamities  # noqa: F401  (calamity-hand, hand-limit)
 from . import scoring  # noqa: F401  (victory-points, ast-move)
 from . import ships  # noqa: F401  (ship-payment)
 from . import disputes  # noqa: F401
+from . import labels  # noqa: F401  (outcome labels)
 
 # isort: on
 from .common import GAME

@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
+from games import labels
 from games.engine import Fmt, P, Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Int, List, Object, Str
 
-from .common import adjudicator
+from .common import GAME, adjudicator
 
 # ---------------------------------------------------------------------------
 # calamity-hand
@@ -67,7 +68,8 @@ def _violations(total: int, majors: int, duplicates: list[str], rules: Rules) ->
     summary=lambda o: (
         _("The hand is allowed.")
         if o["valid"]
-        else _("The hand breaks the rule: %(v)s.") % {"v": names(o["violations"])}
+        else _("The hand breaks the rule: %(v)s.")
+        % {"v": names(str(labels.value_label(GAME, "violations", v)) for v in o["violations"])}
     ),
     examples=[
         {
@@ -89,9 +91,12 @@ def calamity_hand(i: Any, *, variant: str, rules: Rules) -> Result:
     violations = _violations(len(cards), majors, duplicates, rules)
     r.step(
         "mc.calamity-selection.hand",
-        _(
+        ngettext(
+            "%(n)s calamity (%(M)s major, %(m)s minor, duplicated: %(d)s): at most %(max)s, at most "
+            "%(maxM)s major, none twice, so the hand is %(v)s.",
             "%(n)s calamities (%(M)s major, %(m)s minor, duplicated: %(d)s): at most %(max)s, at most "
-            "%(maxM)s major, none twice, so the hand is %(v)s."
+            "%(maxM)s major, none twice, so the hand is %(v)s.",
+            len(cards),
         )
         % {
             "n": len(cards),
@@ -153,7 +158,12 @@ HAND_LIMIT_LINES = (
     inputs=HAND_LIMIT_INPUTS,
     clauses=["mc.hand-limit.intro", "mc.hand-limit.5-to-11", "mc.hand-limit.12-to-18"],
     summary=lambda o: (
-        _("Each player may hold at most %(n)s cards.") % {"n": o["limit"]}
+        ngettext(
+            "Each player may hold at most %(n)s card.",
+            "Each player may hold at most %(n)s cards.",
+            o["limit"],
+        )
+        % {"n": o["limit"]}
         if o["limit"] is not None
         else _("The text gives no hand limit for this number of players.")
     ),
@@ -167,18 +177,32 @@ def hand_limit(i: Any, *, variant: str, rules: Rules) -> Result:
         if lo <= i.players <= hi:
             r.step(
                 clause,
-                _("With %(n)s players (%(lo)s to %(hi)s) each player may hold at most %(k)s cards.")
+                ngettext(
+                    "With %(n)s players (%(lo)s to %(hi)s) each player may hold at most %(k)s card.",
+                    "With %(n)s players (%(lo)s to %(hi)s) each player may hold at most %(k)s cards.",
+                    n,
+                )
                 % {"n": i.players, "lo": lo, "hi": hi, "k": n},
             )
             return r.result({"limit": n})
     # Only a draft whose two lines leave a hole between them reaches this.
     r.step(
         "mc.hand-limit.intro",
-        _("Neither line of the list covers a game of %(n)s players.") % {"n": i.players},
+        ngettext(
+            "Neither line of the list covers a game of %(n)s player.",
+            "Neither line of the list covers a game of %(n)s players.",
+            i.players,
+        )
+        % {"n": i.players},
     )
     r.gap(
         "mc.hand-limit.intro",
-        question=_("The text gives no hand limit for a game of %(n)s players.") % {"n": i.players},
+        question=ngettext(
+            "The text gives no hand limit for a game of %(n)s player.",
+            "The text gives no hand limit for a game of %(n)s players.",
+            i.players,
+        )
+        % {"n": i.players},
         assumed=_("No limit is ruled."),
     )
     return r.result({"limit": None})

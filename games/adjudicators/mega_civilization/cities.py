@@ -28,6 +28,14 @@ CITY_CONSTRUCTION_INPUTS = Object(
 )
 
 
+def _cities(n: int) -> str:
+    return ngettext("%(n)s city", "%(n)s cities", n) % {"n": n}
+
+
+def _tokens(n: int) -> str:
+    return ngettext("%(n)s token", "%(n)s tokens", n) % {"n": n}
+
+
 def _tokens_needed(city_site: bool, rules: Rules) -> int:
     """mc.cities.construction: "6 tokens ... για περιοχή που έχει σύμβολο τετράγωνο και 12 tokens
     ... για οποιαδήποτε περιοχή" ("any area" read as any other area)."""
@@ -40,7 +48,12 @@ def _tokens_needed(city_site: bool, rules: Rules) -> int:
     inputs=CITY_CONSTRUCTION_INPUTS,
     clauses=["mc.cities.construction", "mc.cities.surplus-removal"],
     summary=lambda o: (
-        _("The city is built; %(n)s surplus tokens are removed.") % {"n": o["surplus_removed"]}
+        ngettext(
+            "The city is built; %(n)s surplus token is removed.",
+            "The city is built; %(n)s surplus tokens are removed.",
+            o["surplus_removed"],
+        )
+        % {"n": o["surplus_removed"]}
         if o["built"]
         else _("The city cannot be built: %(n)s tokens are needed.") % {"n": o["required"]}
     ),
@@ -69,7 +82,12 @@ def city_construction(i: Any, *, variant: str, rules: Rules) -> Result:
     if built:
         r.step(
             "mc.cities.surplus-removal",
-            _("After building, the %(n)s tokens still in the area are removed.") % {"n": surplus},
+            ngettext(
+                "After building, the %(n)s token still in the area is removed.",
+                "After building, the %(n)s tokens still in the area are removed.",
+                surplus,
+            )
+            % {"n": surplus},
         )
     return r.result({"built": built, "required": required, "surplus_removed": surplus})
 
@@ -100,7 +118,7 @@ CITY_SUPPORT_INPUTS = Object(
 
 def _reduce(cities: list[Any], tokens: int, per_city: int) -> tuple[list[Any], list[Any], int]:
     """mc.cities.reduction + mc.cities.reduced-tokens-count: while the cities lack their
-    support, the owner's next city (from the end of his list) becomes as many tokens as
+    support, the owner's next city (from the end of their list) becomes as many tokens as
     its area's limit, and those tokens count toward the support of the rest.
 
     Returns the cities kept, the cities reduced (in order) and the tokens after.
@@ -119,8 +137,12 @@ def _reduce(cities: list[Any], tokens: int, per_city: int) -> tuple[list[Any], l
     inputs=CITY_SUPPORT_INPUTS,
     clauses=["mc.cities.support", "mc.cities.reduction", "mc.cities.reduced-tokens-count"],
     summary=lambda o: (
-        _("Reduced: %(c)s; %(n)s cities and %(t)s tokens remain.")
-        % {"c": names(o["reduced"]), "n": o["cities_after"], "t": o["tokens_after"]}
+        _("Reduced: %(c)s; %(cities)s and %(tokens)s remain.")
+        % {
+            "c": names(o["reduced"]),
+            "cities": _cities(o["cities_after"]),
+            "tokens": _tokens(o["tokens_after"]),
+        }
         if o["reduced"]
         else _("Every city is supported.")
     ),
@@ -157,15 +179,15 @@ def city_support(i: Any, *, variant: str, rules: Rules) -> Result:
             "mc.cities.reduction",
             _(
                 "Short of support: %(c)s is replaced by as many tokens as its area's population limit "
-                "(%(l)s); now %(t)s tokens for %(k)s cities."
+                "(%(l)s); now %(tokens)s for %(cities)s."
             )
-            % {"c": city.id, "l": city.limit, "t": tokens, "k": left},
+            % {"c": city.id, "l": city.limit, "tokens": _tokens(tokens), "cities": _cities(left)},
         )
     if reduced:
         r.step(
             "mc.cities.reduced-tokens-count",
-            _("The new tokens count toward support: %(t)s tokens support the %(k)s remaining cities.")
-            % {"t": tokens_after, "k": len(kept)},
+            _("The new tokens count toward support: %(tokens)s for the remaining %(cities)s.")
+            % {"tokens": _tokens(tokens_after), "cities": _cities(len(kept))},
         )
         if len(i.cities) > 1:
             r.gap(

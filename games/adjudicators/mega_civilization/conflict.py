@@ -160,7 +160,11 @@ def _explain_eliminated(r: Reasoning, f: Fight) -> None:
     )
     r.step(
         "mc.conflict.tokens",
-        _("%(g)s has no tokens left, so the conflict ends with %(w)s holding %(n)s tokens.")
+        ngettext(
+            "%(g)s has no tokens left, so the conflict ends with %(w)s holding %(n)s token.",
+            "%(g)s has no tokens left, so the conflict ends with %(w)s holding %(n)s tokens.",
+            f.left[survivor],
+        )
         % {"g": gone, "w": survivor, "n": f.left[survivor]},
     )
 
@@ -172,7 +176,11 @@ def explain_fight(r: Reasoning, f: Fight) -> None:
     if not (na and nb):
         r.step(
             "mc.conflict.tokens",
-            _("%(a)s has %(na)s and %(b)s has %(nb)s tokens: with one side absent there is no conflict.")
+            ngettext(
+                "%(a)s has %(na)s and %(b)s has %(nb)s token: with one side absent there is no conflict.",
+                "%(a)s has %(na)s and %(b)s has %(nb)s tokens: with one side absent there is no conflict.",
+                nb,
+            )
             % said,
         )
     elif na + nb <= f.limit:
@@ -191,7 +199,7 @@ def explain_fight(r: Reasoning, f: Fight) -> None:
             "mc.conflict.tokens",
             _(
                 "%(s)s has fewer tokens (%(a)s %(na)s, %(b)s %(nb)s), removes first and the sides alternate "
-                "until the area holds its population limit %(l)s: %(k)s removals."
+                "until the area holds its population limit %(l)s: removals: %(k)s."
             )
             % {**said, "s": a if na < nb else b, "k": len(f.removals)},
         )
@@ -291,7 +299,11 @@ def _attack_fails(r: Reasoning, i: Any, rules: Rules) -> Result:
     if i.attackers < below:
         r.step(
             "mc.conflict.city-fewer-than-7",
-            _("%(p)s attacks with %(n)s tokens, fewer than %(min)s: the attack fails by definition.")
+            ngettext(
+                "%(p)s attacks with %(n)s token, fewer than %(min)s: the attack fails by definition.",
+                "%(p)s attacks with %(n)s tokens, fewer than %(min)s: the attack fails by definition.",
+                i.attackers,
+            )
             % {"p": i.attacker, "n": i.attackers, "min": below},
         )
     else:
@@ -342,7 +354,11 @@ def _plunder(r: Reasoning, i: Any, f: Fight, rules: Rules) -> dict[str, int] | N
         return {"trade_cards": said["c"], "treasure_max": said["t"]}
     r.step(
         "mc.conflict.city-plunder",
-        _("%(d)s still has %(n)s tokens in the area, so %(a)s has not won the battle: no plunder.")
+        ngettext(
+            "%(d)s still has %(n)s token in the area, so %(a)s has not won the battle: no plunder.",
+            "%(d)s still has %(n)s tokens in the area, so %(a)s has not won the battle: no plunder.",
+            f.left[i.defender],
+        )
         % {**said, "n": f.left[i.defender]},
     )
     r.gap(

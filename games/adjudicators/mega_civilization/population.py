@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Int, Map, Object, Str
@@ -45,7 +45,12 @@ def _growth(tokens: int, rules: Rules) -> int:
     title=gettext_lazy("How many tokens does population growth add?"),
     inputs=POPULATION_GROWTH_INPUTS,
     clauses=["mc.growth.one-token", "mc.growth.two-or-more", "mc.growth.census"],
-    summary=lambda o: _("After growth the census is %(n)s tokens.") % {"n": o["census"]},
+    summary=lambda o: (
+        ngettext(
+            "After growth the census is %(n)s token.", "After growth the census is %(n)s tokens.", o["census"]
+        )
+        % {"n": o["census"]}
+    ),
     examples=[
         {"areas": {"Thessaly": 1, "Attica": 3, "Crete": 0, "Macedonia": 2}},
     ],

@@ -147,12 +147,19 @@ def _explain_ast_and_bonus(r: Reasoning, i: Any, ast: int, bonus: int) -> None:
     if i.sole_late_iron_age:
         r.step(
             "mc.vp.late-iron-age",
-            _("Only this player passed the Late Iron Age square: %(n)s additional points.") % {"n": bonus},
+            ngettext(
+                "Only this player passed the Late Iron Age square: %(n)s additional point.",
+                "Only this player passed the Late Iron Age square: %(n)s additional points.",
+                bonus,
+            )
+            % {"n": bonus},
         )
         r.gap(
             "mc.vp.late-iron-age",
-            question=_(
-                "The text does not say who receives the %(n)s points when only one player passed the square."
+            question=ngettext(
+                "The text does not say who receives the %(n)s point when only one player passed the square.",
+                "The text does not say who receives the %(n)s points when only one player passed the square.",
+                bonus,
             )
             % {"n": bonus},
             assumed=_("The one player who passed it."),
@@ -171,7 +178,9 @@ def _explain_ast_and_bonus(r: Reasoning, i: Any, ast: int, bonus: int) -> None:
         "mc.vp.ast-steps",
         "mc.vp.late-iron-age",
     ],
-    summary=lambda o: _("%(n)s victory points.") % {"n": o["total"]},
+    summary=lambda o: (
+        ngettext("%(n)s victory point.", "%(n)s victory points.", o["total"]) % {"n": o["total"]}
+    ),
     examples=[
         {"cities": 7, "cards": [45, 80, 110, 180, 230], "ast_steps": 9, "sole_late_iron_age": True},
         {"cities": 2, "cards": [200], "ast_steps": 1, "sole_late_iron_age": False},
@@ -237,8 +246,8 @@ def ast_move(i: Any, *, variant: str, rules: Rules) -> Result:
         r.step(
             "mc.ast-move.advance",
             ngettext(
-                "The player meets the criteria: his marker moves %(n)s square forward.",
-                "The player meets the criteria: his marker moves %(n)s squares forward.",
+                "The player meets the criteria: their marker moves %(n)s square forward.",
+                "The player meets the criteria: their marker moves %(n)s squares forward.",
                 forward,
             )
             % {"n": forward},
@@ -250,8 +259,8 @@ def ast_move(i: Any, *, variant: str, rules: Rules) -> Result:
         r.step(
             "mc.ast-move.no-city-back",
             ngettext(
-                "He has no city on the map: his marker moves %(n)s square back.",
-                "He has no city on the map: his marker moves %(n)s squares back.",
+                "The player has no city on the map: their marker moves %(n)s square back.",
+                "The player has no city on the map: their marker moves %(n)s squares back.",
                 back,
             )
             % {"n": back},
@@ -259,14 +268,19 @@ def ast_move(i: Any, *, variant: str, rules: Rules) -> Result:
     else:
         r.step(
             "mc.ast-move.no-city-back",
-            _("He has %(n)s cities on the map: no move back.") % {"n": i.cities_on_board},
+            ngettext(
+                "The player has %(n)s city on the map: no move back.",
+                "The player has %(n)s cities on the map: no move back.",
+                i.cities_on_board,
+            )
+            % {"n": i.cities_on_board},
         )
     if i.meets_requirements and i.cities_on_board == 0:
         r.gap(
             "mc.ast-move.no-city-back",
             question=_("The player meets the criteria but has no city on the map: forward, back, or both?"),
             assumed=_(
-                "Both sentences apply as written: he moves forward and back, and the two moves add up."
+                "Both sentences apply as written: the marker moves forward and back, and the two moves add up."
             ),
         )
     move = (forward if i.meets_requirements else 0) - (back if i.cities_on_board == 0 else 0)

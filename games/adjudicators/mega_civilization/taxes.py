@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
+from games import labels
 from games.engine import Reasoning, Result, Rules, names, unique_names
 from games.engine.declare import Int, List, Object, Player
 
 from .common import (
+    GAME,
     MAX_CITIES,
     MAX_PLAYERS,
     MAX_TOKENS,
@@ -57,14 +59,22 @@ def _pick_beneficiary(candidates: list[Any], ast: tuple[str, ...], r: Reasoning)
             "cities_in_stock",
             "cities",
             _("%(p)s has the most cities in stock (%(n)s), so %(p)s is the beneficiary."),
-            _("%(p)s are tied with %(n)s cities in stock each."),
+            ngettext_lazy(
+                "%(p)s are tied with %(n)s city in stock each.",
+                "%(p)s are tied with %(n)s cities in stock each.",
+                "n",
+            ),
         ),
         (
             "mc.beneficiary.tie-tokens",
             "tokens_in_stock",
             "tokens",
             _("Of them %(p)s has the most tokens in stock (%(n)s), so %(p)s is the beneficiary."),
-            _("%(p)s are still tied with %(n)s tokens in stock each."),
+            ngettext_lazy(
+                "%(p)s are still tied with %(n)s token in stock each.",
+                "%(p)s are still tied with %(n)s tokens in stock each.",
+                "n",
+            ),
         ),
     ):
         most = max(getattr(p, attr) for p in top)
@@ -114,7 +124,8 @@ def _bar_revolters(i: Any, r: Reasoning) -> set[str]:
         "mc.tax.revolt-next-beneficiary",
     ],
     summary=lambda o: (
-        _("%(p)s is the beneficiary (decided by %(by)s).") % {"p": o["beneficiary"], "by": o["decided_by"]}
+        _("%(p)s is the beneficiary (decided by %(by)s).")
+        % {"p": o["beneficiary"], "by": labels.value_label(GAME, "decided_by", o["decided_by"])}
         if o["beneficiary"]
         else _("No player can be the beneficiary.")
     ),
@@ -156,13 +167,13 @@ def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
         r.gap(
             "mc.tax.revolt-next-beneficiary",
             question=_(
-                "The beneficiary has no city in stock. In a tax revolt he could not replace the city: a new "
+                "The beneficiary has no city in stock. In a tax revolt they could not replace the city: a new "
                 "beneficiary is chosen, and when every player has all %(n)s cities in play the city is "
                 "destroyed."
             )
             % {"n": rules.param("cities_per_player")},
             assumed=_(
-                "The definition still names him; for a tax revolt, exclude players with no city in stock "
+                "The definition still names them; for a tax revolt, exclude players with no city in stock "
                 "(if none is left, the revolting city is destroyed)."
             ),
         )
@@ -194,7 +205,7 @@ class TaxBill:
 def _tax_bill(cities: int, stock: int, per_city: int) -> TaxBill:
     """mc.tax.collection: "μεταφέρουν 2 tokens ... για κάθε πόλη" — the tax is owed per city.
 
-    A player short of tax pays the full per-city figure for as many cities as his stock
+    A player short of tax pays the full per-city figure for as many cities as their stock
     covers (``per_city × ⌊stock / per_city⌋``); a remainder smaller than one city's tax
     pays for no city, so it stays in stock. mc.tax.revolt: each city whose tax is not
     paid ("δεν έχει να πληρώσει τους φόρους του") revolts.
@@ -205,12 +216,15 @@ def _tax_bill(cities: int, stock: int, per_city: int) -> TaxBill:
 
 
 def _explain_short(r: Reasoning, p: Any, bill: TaxBill, per_city: int) -> None:
-    """Steps and gaps of a player who cannot pay his whole tax (mc.tax.collection, mc.tax.revolt)."""
+    """Steps and gaps of a player who cannot pay their whole tax (mc.tax.collection, mc.tax.revolt)."""
     r.step(
         "mc.tax.collection",
-        _(
-            "%(p)s owes %(d)s tokens for %(c)s cities but has only %(s)s in stock: he pays %(t)s tokens per "
-            "city for %(k)s of the cities (%(paid)s tokens); %(left)s stay in stock."
+        ngettext(
+            "%(p)s owes %(d)s tokens for %(c)s city but has only %(s)s in stock: %(t)s tokens per city "
+            "pay for %(k)s of the cities (%(paid)s tokens); tokens left in stock: %(left)s.",
+            "%(p)s owes %(d)s tokens for %(c)s cities but has only %(s)s in stock: %(t)s tokens per city "
+            "pay for %(k)s of the cities (%(paid)s tokens); tokens left in stock: %(left)s.",
+            p.cities,
         )
         % {
             "p": p.name,
@@ -225,16 +239,23 @@ def _explain_short(r: Reasoning, p: Any, bill: TaxBill, per_city: int) -> None:
     )
     r.step(
         "mc.tax.revolt",
-        _("%(p)s cannot pay his taxes: %(n)s of his cities revolt and may be taken by the beneficiary.")
+        ngettext(
+            "%(p)s cannot pay all the tax: %(n)s of the player's cities revolts and may be taken by the "
+            "beneficiary.",
+            "%(p)s cannot pay all the tax: %(n)s of the player's cities revolt and may be taken by the "
+            "beneficiary.",
+            bill.revolting,
+        )
         % {"p": p.name, "n": bill.revolting},
     )
     if p.stock > 0:
         r.gap(
             "mc.tax.collection",
-            question=_("Does a player who cannot pay all his taxes pay what he can?"),
+            question=_("Does a player who cannot pay all the taxes pay what they can?"),
             assumed=_(
-                "He pays %(t)s tokens for each city his stock covers in full; a remainder too small for "
-                "one city's tax pays for nothing and stays in stock, and the cities not covered revolt."
+                "The player pays %(t)s tokens for each city their stock covers in full; a remainder too "
+                "small for one city's tax pays for nothing and stays in stock, and the cities not covered "
+                "revolt."
             )
             % {"t": per_city},
         )
@@ -243,7 +264,7 @@ def _explain_short(r: Reasoning, p: Any, bill: TaxBill, per_city: int) -> None:
             "mc.tax.revolt",
             question=_(
                 "How many cities revolt when a player cannot pay for several? The text speaks of one "
-                "city ('whichever city he wishes')."
+                "city ('whichever city he wishes', as the rules word it)."
             ),
             assumed=_("One city revolts for each city whose %(t)s tokens of tax cannot be paid.")
             % {"t": per_city},
@@ -262,7 +283,11 @@ def _revolts(r: Reasoning, rebels: list[str]) -> None:
     if len(rebels) > 1:
         r.step(
             "mc.tax.revolt-ast-order",
-            _("%(n)s players suffer a tax revolt, so the revolts are resolved in A.S.T. order.")
+            ngettext(
+                "%(n)s player suffers a tax revolt, so the revolts are resolved in A.S.T. order.",
+                "%(n)s players suffer a tax revolt, so the revolts are resolved in A.S.T. order.",
+                len(rebels),
+            )
             % {"n": len(rebels)},
         )
 
@@ -272,7 +297,7 @@ def _revolt_summary(o: dict[str, Any]) -> str:
         return _("Cities revolt: %(r)s.") % {
             "r": names(f"{p} {n}" for p, n in o["revolting_cities"].items() if n)
         }
-    return _("Every player pays his taxes in full; no city revolts.")
+    return _("Every player pays the tax in full; no city revolts.")
 
 
 @adjudicator(
@@ -309,7 +334,11 @@ def tax(i: Any, *, variant: str, rules: Rules) -> Result:
         else:
             r.step(
                 "mc.tax.collection",
-                _("%(p)s: %(d)s tokens due for %(c)s cities move from stock (%(s)s) to the treasury.")
+                ngettext(
+                    "%(p)s: %(d)s tokens due for %(c)s city move from stock (%(s)s) to the treasury.",
+                    "%(p)s: %(d)s tokens due for %(c)s cities move from stock (%(s)s) to the treasury.",
+                    p.cities,
+                )
                 % {"p": p.name, "c": p.cities, "d": bill.due, "s": p.stock},
             )
     _revolts(r, [name for name, bill in bills.items() if bill.revolting])

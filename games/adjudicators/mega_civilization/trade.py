@@ -116,7 +116,11 @@ def _explain_draw(r: Reasoning, p: Any, got: list[Any], rules: Rules) -> None:
     if short:
         r.step(
             "mc.trade-cards.empty-stack-water",
-            _("Empty stacks (%(s)s): %(p)s draws %(w)s Water card for each.")
+            ngettext(
+                "Empty stacks (%(s)s): %(p)s draws %(w)s Water card for each.",
+                "Empty stacks (%(s)s): %(p)s draws %(w)s Water cards for each.",
+                rules.param("water_cards"),
+            )
             % {"s": names(str(n) for n in short), "p": p.name, "w": rules.param("water_cards")},
         )
 
@@ -128,7 +132,11 @@ def _buy(r: Reasoning, p: Any, stacks: dict[str, int], treasury: dict[str, int],
     if p.treasury < price:
         r.step(
             "mc.trade-cards.buy-stack-9",
-            _("%(p)s has %(t)s treasury tokens, fewer than %(price)s: he cannot buy a card of stack %(s)s.")
+            ngettext(
+                "%(p)s has %(t)s treasury token, fewer than %(price)s, so cannot buy a card of stack %(s)s.",
+                "%(p)s has %(t)s treasury tokens, fewer than %(price)s, so cannot buy a card of stack %(s)s.",
+                p.treasury,
+            )
             % said,
         )
         return False

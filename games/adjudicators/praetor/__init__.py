@@ -30,7 +30,7 @@ records the assumption.
 
 # isort: off
 # In the order the adjudicators were always listed (the catalogue keeps declaration order).
-from . import setup, order, upkeep, scoring, actions, end, disputes  # noqa: F401
+from . import setup, order, upkeep, scoring, actions, end, disputes, labels  # noqa: F401
 
 # isort: on
 from .common import GAME

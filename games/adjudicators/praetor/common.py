@@ -11,6 +11,8 @@ is here is vocabulary and our own caps on input sizes:
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from games.engine import P, registrar
 from games.engine.declare import Int
 
@@ -18,6 +20,13 @@ GAME = "praetor"
 adjudicator, dispute = registrar(GAME)
 # pr.concepts.resources names five resources; these are their outcome/input keys.
 RESOURCES = ("gold", "wood", "stone", "marble", "weapons")
+RESOURCE_LABELS = {
+    "gold": gettext_lazy("gold"),
+    "wood": gettext_lazy("wood"),
+    "stone": gettext_lazy("stone"),
+    "marble": gettext_lazy("marble"),
+    "weapons": gettext_lazy("weapons"),
+}
 # Era I and II city tiles (pr.setup.stacks, pr.upkeep.retirement).
 ERAS = ("I", "II")
 # The overview names no minimum; the smallest tile set is "2+" (pr.setup.tiles-by-player-count).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Int, Object
@@ -39,8 +39,11 @@ def last_round(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     r.step(
         "pr.upkeep.last-round-check",
-        _("After maintenance: %(c)s city tile(s) and %(w)s wall tile(s) left in the stacks.")
-        % {"c": i.city_deck, "w": i.wall_deck},
+        _("After maintenance: %(city)s and %(wall)s left in the stacks.")
+        % {
+            "city": ngettext("%(n)s city tile", "%(n)s city tiles", i.city_deck) % {"n": i.city_deck},
+            "wall": ngettext("%(n)s wall tile", "%(n)s wall tiles", i.wall_deck) % {"n": i.wall_deck},
+        },
     )
     # pr.upkeep.city-deck-empty: "如果城市板块堆空了,那么下回合是最后一回合".
     city = _stack_ends(

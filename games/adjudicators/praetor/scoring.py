@@ -5,17 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
+from games import labels
 from games.engine import Reasoning, Result, Rules, names, unique_names
 from games.engine.declare import Choice, Int, List, Map, Object, Player
 
 from .common import (
     CITY_TILES,
     EXPERIENCE_CAP,
+    GAME,
     MAX_PLAYERS,
     MAX_WORKERS,
     MIN_PLAYERS,
+    RESOURCE_LABELS,
     RESOURCES,
     WALL_TILES,
     adjudicator,
@@ -50,8 +53,18 @@ FINAL_SCORING_INPUTS = Object(
     ),
     novices=Int(0, MAX_WORKERS, default=0, label=gettext_lazy("Novices")),
     morale_favor=Int(-99, 99, default=0, label=gettext_lazy("Favor shown at your morale level")),
-    resources=Map(Choice(RESOURCES), Int(0, 9999), default={}, label=gettext_lazy("Resources you hold")),
-    rates=Map(Choice(RESOURCES), Int(0, 99), default={}, label=gettext_lazy("Market rate: gold per unit")),
+    resources=Map(
+        Choice(RESOURCES, labels=RESOURCE_LABELS),
+        Int(0, 9999),
+        default={},
+        label=gettext_lazy("Resources you hold"),
+    ),
+    rates=Map(
+        Choice(RESOURCES, labels=RESOURCE_LABELS),
+        Int(0, 99),
+        default={},
+        label=gettext_lazy("Market rate: gold per unit"),
+    ),
     checks=[_final_scoring_checks],
 )
 
@@ -81,7 +94,7 @@ def _gold_total(r: Reasoning, i: Any) -> int:
         if qty:
             rate = 1 if res == "gold" else i.rates[res]
             total += qty * rate
-            parts.append(f"{qty} {res} × {rate}")
+            parts.append(f"{qty} {RESOURCE_LABELS[res]} × {rate}")
     r.step(
         "pr.final.convert-resources",
         _("Resources at market rates: %(parts)s = %(g)s gold.")
@@ -134,7 +147,8 @@ def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
     novices = i.novices * each
     r.step(
         "pr.final.novices",
-        _("%(n)s novice(s) × %(each)s: %(f)s favor.") % {"n": i.novices, "each": each, "f": novices},
+        ngettext("%(n)s novice × %(each)s: %(f)s favor.", "%(n)s novices × %(each)s: %(f)s favor.", i.novices)
+        % {"n": i.novices, "each": each, "f": novices},
     )
     # pr.final.morale: "根据你的人心等级获得或者失去赏赐点" (the level's figure is on the board).
     r.step("pr.final.morale", _("Morale level: %(m)+d favor.") % {"m": i.morale_favor})
@@ -211,7 +225,8 @@ def _city_tiles_gap(r: Reasoning) -> None:
 def _winner_summary(o):
     if o["winner"] is None:
         return _("Still tied after every tie-break: compare exact birth dates.")
-    return _("%(w)s wins (decided by %(by)s).") % {"w": o["winner"], "by": o["decided_by"]}
+    by = labels.value_label(GAME, "decided_by", o["decided_by"])
+    return _("%(w)s wins (decided by %(by)s).") % {"w": o["winner"], "by": by}
 
 
 @adjudicator(

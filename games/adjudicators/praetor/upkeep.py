@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Choice, Int, List, Object
@@ -73,13 +73,20 @@ UPKEEP_INPUTS = Object(
 
 
 def _upkeep_summary(o):
+    promoted = ngettext("%(n)s novice becomes active", "%(n)s novices become active", o["promoted"]) % {
+        "n": o["promoted"]
+    }
+    retiring = ngettext(
+        "%(n)s worker retires for %(favor)s favor",
+        "%(n)s workers retire for %(favor)s favor",
+        o["retired_now"],
+    ) % {"n": o["retired_now"], "favor": o["favor_from_retirement"]}
     return _(
-        "%(promoted)s novice(s) become active, %(retired)s worker(s) retire for %(favor)s favor; "
-        "%(wages)s gold of wages leaves %(gold)s gold, morale %(morale)s, %(penalty)s favor lost."
+        "%(promoted)s, %(retiring)s; %(wages)s gold of wages leaves %(gold)s gold, morale %(morale)s, "
+        "%(penalty)s favor lost."
     ) % {
-        "promoted": o["promoted"],
-        "retired": o["retired_now"],
-        "favor": o["favor_from_retirement"],
+        "promoted": promoted,
+        "retiring": retiring,
         "wages": o["wages_due"],
         "gold": o["gold_after"],
         "morale": o["morale_after"],
@@ -94,9 +101,12 @@ def _own_academy(r: Reasoning, first: int) -> None:
     """pr.upkeep.academy-own: "如果你控制了学院,你可以跳过第二格,直接移入活跃区"."""
     r.step(
         "pr.upkeep.academy-own",
-        _(
-            "You control the academy, so the %(n)s novice(s) on the first space skip the second "
-            "space and become active."
+        ngettext(
+            "You control the academy, so the %(n)s novice on the first space skips the second "
+            "space and becomes active.",
+            "You control the academy, so the %(n)s novices on the first space skip the second "
+            "space and become active.",
+            first,
         )
         % {"n": first},
     )
@@ -136,9 +146,12 @@ def _academy(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, int]:
     if paying and i.stone >= cost:
         r.step(
             "pr.upkeep.academy-other",
-            _(
+            ngettext(
                 "Another player's academy is built and you pay its owner %(cost)s stone (%(s)s left), so "
-                "the %(n)s novice(s) on the first space skip the second space and become active."
+                "the %(n)s novice on the first space skips the second space and becomes active.",
+                "Another player's academy is built and you pay its owner %(cost)s stone (%(s)s left), so "
+                "the %(n)s novices on the first space skip the second space and become active.",
+                first,
             )
             % {"cost": cost, "s": i.stone - cost, "n": first},
         )
@@ -148,17 +161,27 @@ def _academy(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, int]:
         )
         return True, cost
     if paying:
-        text = _(
-            "You want to pay the academy but have too little stone, so you cannot: the %(n)s novice(s) "
-            "on the first space move to the second space."
+        text = ngettext(
+            "You want to pay the academy but have too little stone, so you cannot: the %(n)s novice "
+            "on the first space moves to the second space.",
+            "You want to pay the academy but have too little stone, so you cannot: the %(n)s novices "
+            "on the first space move to the second space.",
+            first,
         )
     elif i.academy == "other":
-        text = _(
-            "You do not pay the academy's stone, so the %(n)s novice(s) on the first space move "
-            "to the second space."
+        text = ngettext(
+            "You do not pay the academy's stone, so the %(n)s novice on the first space moves "
+            "to the second space.",
+            "You do not pay the academy's stone, so the %(n)s novices on the first space move "
+            "to the second space.",
+            first,
         )
     else:
-        text = _("No academy is built, so the %(n)s novice(s) on the first space move to the second space.")
+        text = ngettext(
+            "No academy is built, so the %(n)s novice on the first space moves to the second space.",
+            "No academy is built, so the %(n)s novices on the first space move to the second space.",
+            first,
+        )
     r.step("pr.upkeep.novice-first-space", text % {"n": first})
     return False, 0
 
@@ -168,9 +191,12 @@ def _newly_active(r: Reasoning, promoted: int, rules: Rules) -> None:
     xp = rules.param("novice_experience")
     r.step(
         "pr.tiles.workers-camp",
-        _(
-            "Novices are recruited at %(xp)s experience, so the %(n)s new active worker(s) have "
-            "%(xp)s experience."
+        ngettext(
+            "Novices are recruited at %(xp)s experience, so the %(n)s new active worker has "
+            "%(xp)s experience.",
+            "Novices are recruited at %(xp)s experience, so the %(n)s new active workers have "
+            "%(xp)s experience.",
+            promoted,
         )
         % {"n": promoted, "xp": xp},
     )
@@ -207,7 +233,12 @@ def _novices(r: Reasoning, i: Any, rules: Rules) -> _Novices:
         # pr.upkeep.novice-second-space: "如果新手工人在第二格,他变成活跃工人".
         r.step(
             "pr.upkeep.novice-second-space",
-            _("The %(n)s novice(s) on the second space become active workers.") % {"n": second},
+            ngettext(
+                "The %(n)s novice on the second space becomes an active worker.",
+                "The %(n)s novices on the second space become active workers.",
+                second,
+            )
+            % {"n": second},
         )
     skip, stone_paid = _academy(r, i, rules)
     promoted = second + (first if skip else 0)
@@ -231,7 +262,13 @@ def _gain(used: str, rules: Rules) -> int:
 def _experience(r: Reasoning, i: Any, rules: Rules) -> list[int]:
     """Step 2, pr.upkeep.return-workers: each returned worker's experience after the step."""
     r.step(
-        "pr.upkeep.return-workers", _("%(n)s active worker(s) return from the city.") % {"n": len(i.workers)}
+        "pr.upkeep.return-workers",
+        ngettext(
+            "%(n)s active worker returns from the city.",
+            "%(n)s active workers return from the city.",
+            len(i.workers),
+        )
+        % {"n": len(i.workers)},
     )
     cap = rules.param("experience_cap")
     after, capped = [], False
@@ -281,8 +318,10 @@ def _retirement(r: Reasoning, era: str, experience: list[int], rules: Rules) -> 
     if retiring:
         r.step(
             "pr.upkeep.retirement",
-            _(
-                "%(n)s worker(s) at %(at)s experience retire in era %(era)s: %(n)s × %(each)s = %(total)s favor."
+            ngettext(
+                "%(n)s worker at %(at)s experience retires in era %(era)s: %(n)s × %(each)s = %(total)s favor.",
+                "%(n)s workers at %(at)s experience retire in era %(era)s: %(n)s × %(each)s = %(total)s favor.",
+                retiring,
             )
             % {"n": retiring, "at": at, "era": era, "each": each, "total": retiring * each},
         )
@@ -337,7 +376,11 @@ def _say_shortfall(r: Reasoning, i: Any, missing: int, drop: int, penalty: int, 
     after, each = i.morale - drop, rules.param("shortfall_favor")
     r.step(
         "pr.upkeep.wage-shortfall",
-        _("%(missing)s gold missing: morale drops %(drop)s level(s), %(m0)s → %(m1)s (minimum %(min)s).")
+        ngettext(
+            "%(missing)s gold missing: morale drops %(drop)s level, %(m0)s → %(m1)s (minimum %(min)s).",
+            "%(missing)s gold missing: morale drops %(drop)s levels, %(m0)s → %(m1)s (minimum %(min)s).",
+            drop,
+        )
         % {"missing": missing, "drop": drop, "m0": i.morale, "m1": after, "min": i.morale_min},
     )
     if penalty:
@@ -371,7 +414,12 @@ def _emergency_worker(r: Reasoning, active: int, villagers: int, rules: Rules) -
     if active:
         r.step(
             "pr.upkeep.emergency-worker",
-            _("You still have %(n)s active worker(s), so no emergency worker.") % {"n": active},
+            ngettext(
+                "You still have %(n)s active worker, so no emergency worker.",
+                "You still have %(n)s active workers, so no emergency worker.",
+                active,
+            )
+            % {"n": active},
         )
         return False
     if villagers < needed:
@@ -383,9 +431,12 @@ def _emergency_worker(r: Reasoning, active: int, villagers: int, rules: Rules) -
         return False
     r.step(
         "pr.upkeep.emergency-worker",
-        _(
+        ngettext(
             "No active worker is left: you may lose %(favor)s favor to turn %(n)s of your %(v)s "
-            "villager(s) into a %(xp)s-experience active worker."
+            "villager into a %(xp)s-experience active worker.",
+            "No active worker is left: you may lose %(favor)s favor to turn %(n)s of your %(v)s "
+            "villagers into a %(xp)s-experience active worker.",
+            villagers,
         )
         % {
             "favor": rules.param("emergency_favor"),

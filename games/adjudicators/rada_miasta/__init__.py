@@ -28,7 +28,7 @@ gaps with the reading taken. The post-vote decay (``rm.vote.decay``) is the desi
 uncertain "red text": its step says so whenever the edition's wording is marked uncertain.
 """
 
-from . import disputes, events, order, support, vote  # noqa: F401
+from . import disputes, events, labels, order, support, vote  # noqa: F401
 from .common import GAME
 
 __all__ = ["GAME"]

@@ -326,9 +326,12 @@ def _say_cancelled(r: Reasoning, canceller: Any, votes_so_far: int) -> None:
     """rm.events.technical-problems (and its cost): the vote is cancelled; its silent points are gaps."""
     r.step(
         "rm.events.technical-problems",
-        _(
+        ngettext(
             "%(player)s plays Technical Problems: the vote is cancelled "
-            "(it stood at %(n)s City Council votes), so it is neither won nor lost."
+            "(it stood at %(n)s City Council vote), so it is neither won nor lost.",
+            "%(player)s plays Technical Problems: the vote is cancelled "
+            "(it stood at %(n)s City Council votes), so it is neither won nor lost.",
+            votes_so_far,
         )
         % {"player": canceller.player, "n": votes_so_far},
     )

@@ -120,7 +120,7 @@ def test_rebellion_test_says_the_numbers(referee):
         "7 agents + 4 coins = 11; the dice total 10 is not more, so a rebellion begins."
     )
     assert referee.describe("rebellion-test", result.outcome) == (
-        "Rebellion: the dice total 10, not more than 11 agents and coins."
+        "Rebellion: the dice total 10, not more than the agents and coins together (11)."
     )
 
 
@@ -1017,7 +1017,7 @@ def test_crush_reward_follows_crush_points(referee):
             {"bribery_points": 3},
             {"points": 10, "gold": 0, "sell_points": 10},
             {"points_after": 1, "gold_after": 3},
-            "9 points off the track give 3 gold: now 1 points and 3 gold.",
+            "9 points off the track give 3 gold: now 1 point and 3 gold.",
             id="bribery_points: 3 points a gold, the 10th point stays",
         ),
         pytest.param(

@@ -202,9 +202,9 @@ def test_tax(referee, rows, due, paid, revolting, keys, gap_keys):
 def test_tax_step_says_what_is_paid_and_kept(referee):
     result = referee.rule("tax", {"players": tax_players(("Ala", 3, 5))})
     assert [s.explanation for s in result.steps[:2]] == [
-        "Ala owes 6 tokens for 3 cities but has only 5 in stock: he pays 2 tokens per city for 2 of the "
-        "cities (4 tokens); 1 stay in stock.",
-        "Ala cannot pay his taxes: 1 of his cities revolt and may be taken by the beneficiary.",
+        "Ala owes 6 tokens for 3 cities but has only 5 in stock: 2 tokens per city pay for 2 of the "
+        "cities (4 tokens); tokens left in stock: 1.",
+        "Ala cannot pay all the tax: 1 of the player's cities revolts and may be taken by the beneficiary.",
     ]
 
 

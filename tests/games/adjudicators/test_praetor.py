@@ -1024,13 +1024,13 @@ def test_emergency_worker_with_enough_villagers(referee):
             {},
             {"workers": [{"experience": 5, "used": "build"}]},
             "pr.upkeep.retirement",
-            "1 worker(s) at 6 experience retire in era I: 1 × 12 = 12 favor.",
+            "1 worker at 6 experience retires in era I: 1 × 12 = 12 favor.",
         ),
         (
             {"retirement_experience": 5, "retirement_favor_era_1": 9},
             {"workers": [{"experience": 4, "used": "build"}]},
             "pr.upkeep.retirement",
-            "1 worker(s) at 5 experience retire in era I: 1 × 9 = 9 favor.",
+            "1 worker at 5 experience retires in era I: 1 × 9 = 9 favor.",
         ),
         (
             {"build_experience": 2},
@@ -1054,7 +1054,7 @@ def test_emergency_worker_with_enough_villagers(referee):
             {"emergency_favor": 6, "emergency_experience": 2},
             {"workers": []},
             "pr.upkeep.emergency-worker",
-            "No active worker is left: you may lose 6 favor to turn 1 of your 2 villager(s) into a "
+            "No active worker is left: you may lose 6 favor to turn 1 of your 2 villagers into a "
             "2-experience active worker.",
         ),
         (
@@ -1123,7 +1123,7 @@ def test_final_scoring_novice_message(referee):
         "final-scoring", {"favor": 0, "active_workers": [], "novices": 3}
     )
     assert [s.explanation for s in result.steps if s.clause == "pr.final.novices"] == [
-        "3 novice(s) × 2: 6 favor."
+        "3 novices × 2: 6 favor."
     ]
 
 
