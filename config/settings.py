@@ -48,6 +48,9 @@ INSTALLED_APPS = [
     "rules",
     "games",
     "studio",
+    "django_tasks",
+    "django_tasks_db",
+    "lab",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,37 @@
+"""Drafts with changed figures, and the users the lab pages need (the studio's fixtures)."""
+
+import pytest
+from django.utils import timezone
+
+from rules import services
+from rules.models import Clause, ClauseVersion, Game
+from tests.studio.conftest import designer, make_user, token_api  # noqa: F401
+
+DECAY = "rm.vote.decay"
+LIMITS = "rm.support.limits"
+DECAY_WORDS = "po 1 punkcie poparcia"
+
+
+@pytest.fixture
+def draft(corpus):
+    """Open a draft of Rada Miasta with some clauses' words replaced; return its number."""
+
+    def make(replace: dict[str, tuple[str, str]]) -> int:
+        game = Game.objects.get(slug="rada-miasta")
+        now = timezone.now()
+        edition = services.draft_open(game=game, author="lab-test", now=now)
+        for key, (old, new) in replace.items():
+            clause = Clause.objects.get(game=game, key=key)
+            latest = ClauseVersion.objects.filter(clause=clause).order_by("-number").first()
+            assert old in latest.text, (key, latest.text)
+            services.clause_revise(
+                clause=clause,
+                text=latest.text.replace(old, new),
+                status="draft",
+                expected_version=latest.number,
+                now=now,
+                draft=edition,
+            )
+        return edition.number
+
+    return make
