@@ -188,6 +188,19 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "shared_cache"}
     ),
 }
+# Background tasks (django-tasks): the playtest lab's shards. The database backend queues them
+# in a table that `manage.py db_worker` works through (`make run` starts one; start more on
+# any machine sharing the database); TASKS_BACKEND=immediate runs each task in the request.
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django_tasks.backends.immediate.ImmediateBackend"
+            if os.environ.get("TASKS_BACKEND", "database") == "immediate"
+            else "django_tasks_db.DatabaseBackend"
+        )
+    }
+}
+
 # Ruling API throttle per client address (games.api.RulingThrottle); "none" disables it.
 RULING_RATE = os.environ.get("RULING_RATE", "120/min")
 if RULING_RATE.lower() == "none":

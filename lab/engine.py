@@ -15,7 +15,6 @@ the same totals, and the same seed gives the same JSON.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -300,7 +299,7 @@ def estimates(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> di
 
 
 def shard_bounds(games: int, shards: int) -> list[tuple[int, int]]:
-    """Split games 0 … games-1 into ``shards`` contiguous ranges, as even as possible."""
+    """Split games 0 … games-1 into ``shards`` contiguous ranges differing by at most one."""
     shards = max(1, min(shards, games))
-    size = math.ceil(games / shards)
-    return [(a, min(a + size, games)) for a in range(0, games, size)]
+    cuts = [n * games // shards for n in range(shards + 1)]
+    return list(zip(cuts, cuts[1:], strict=False))

@@ -35,3 +35,13 @@ def draft(corpus):
         return edition.number
 
     return make
+
+
+IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+
+
+@pytest.fixture(autouse=True)
+def _immediate_tasks(settings):
+    """Tasks run as they are enqueued (django-tasks' immediate backend)."""
+    settings.TASKS = IMMEDIATE
