@@ -53,11 +53,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from games.adjudicators.rada_miasta.common import DISTRICT_GROUP, GROUPS
 
 from . import policies as policies_
+from .charts import Chart, Series
 from .engine import Model, Referee
-from .stats import MEAN, RATIO, RATIO_MEAN, SHARE, Sums, mean_obs, ratio_obs, share_obs
+from .stats import MEAN, RATIO, RATIO_MEAN, SHARE, Sums, mean_obs, ratio_obs, share_obs, wilson
 
 SLUG = "rada-miasta"
 TYPE_WEIGHTS = (("residential", 3), ("industrial", 3), ("commercial", 3), ("public", 2), ("terrain", 1))
@@ -381,7 +384,127 @@ class RadaMiasta(Model):
         }
         return specs, series
 
+    def charts(self, results):
+        return charts(results)
+
+    def label(self, name: str) -> str:
+        return label(name)
+
     @staticmethod
     def rng(config, index: int):
         # Seeding with a string is stable across processes and platforms (SHA-512 of it).
         return random.Random(f"{config.game}:{config.seed}:{index}")
+
+
+# ---------------------------------------------------------------- what the page shows
+
+HEADLINE = (
+    ("first_player_stays_first", gettext_lazy("1: first stays")),
+    ("support_at_cap_share", gettext_lazy("2: at cap")),
+    ("votes_passed_share", gettext_lazy("3: pass")),
+    ("deadlock_share", gettext_lazy("3: deadlock")),
+)
+
+
+def charts(results: list[tuple[str, dict[str, Any]]]) -> list[Chart]:
+    """The four worries as charts, one series per configuration."""
+    players = results[0][1]["players"]
+    out = [
+        Chart(
+            key="headline",
+            title=str(gettext_lazy("The worries at a glance (95% CI)")),
+            caption=str(
+                gettext_lazy(
+                    "1: the round's first player is first again next round; 2: support levels at the cap; "
+                    "3: votes that pass, and turns on which the player to move could carry no motion."
+                )
+            ),
+            categories=[str(label) for _name, label in HEADLINE],
+            series=[_metric_series(label, r, [name for name, _l in HEADLINE]) for label, r in results],
+        ),
+        Chart(
+            key="lead-by-start",
+            title=str(gettext_lazy("Worry 1: who leads at the end, by place in round 1's turn order")),
+            categories=[str(gettext_lazy("place %(n)s") % {"n": n}) for n in range(1, players + 1)],
+            series=[
+                _metric_series(label, r, [f"lead_share_start_{n}" for n in range(1, players + 1)])
+                for label, r in results
+            ],
+            lines=(1 / players,),
+            caption=str(gettext_lazy("The line is an even share, 1 in %(n)s.") % {"n": players}),
+        ),
+    ]
+    levels = results[0][1]["series"]["support_levels"]["x"]
+    out.append(
+        Chart(
+            key="support-levels",
+            title=str(gettext_lazy("Worry 2: support levels at the ends of rounds (share of all levels)")),
+            categories=[str(x) for x in levels],
+            series=[
+                Series(label, [c / max(1, sum(ys)) for c in ys])
+                for label, r in results
+                for ys in [r["series"]["support_levels"]["y"]]
+            ],
+        )
+    )
+    saturation = results[0][1]["series"]["votes_by_saturation"]["x"]
+    series = []
+    for label, r in results:
+        s = r["series"]["votes_by_saturation"]
+        values, low, high, notes = [], [], [], []
+        for held, passed in zip(s["held"], s["passed"], strict=True):
+            lo, hi = wilson(passed, held)
+            values.append(passed / held if held else None)
+            low.append(lo if held else None)
+            high.append(hi if held else None)
+            notes.append(str(gettext_lazy("%(n)s votes") % {"n": held}))
+        series.append(Series(label, values, low, high, notes))
+    out.append(
+        Chart(
+            key="votes-by-saturation",
+            title=str(gettext_lazy("Worry 3: votes that pass, by the table's mean support (% of the cap)")),
+            categories=saturation,
+            series=series,
+            caption=str(gettext_lazy("Wilson intervals per vote; hover a bar for the number of votes.")),
+        )
+    )
+    return out
+
+
+def _metric_series(label: str, result: dict[str, Any], names: list[str]) -> Series:
+    metrics = result["metrics"]
+    return Series(
+        label,
+        [metrics[n]["value"] for n in names],
+        [metrics[n]["ci_low"] for n in names],
+        [metrics[n]["ci_high"] for n in names],
+    )
+
+
+LABELS = {
+    "first_player_stays_first": gettext_lazy("Round's first player is first again the next round"),
+    "support_at_cap_share": gettext_lazy("Support levels at the cap (round ends)"),
+    "support_mean_level": gettext_lazy("Mean support level (round ends)"),
+    "votes_per_game": gettext_lazy("Votes per game"),
+    "votes_passed_share": gettext_lazy("Votes that pass"),
+    "votes_cancelled_share": gettext_lazy("Votes cancelled by Technical Problems"),
+    "deadlock_share": gettext_lazy(
+        "Turns on which the player to move could carry no motion against all others"
+    ),
+    "spoiler_payoff": gettext_lazy(
+        "Spoiler payoff: its seat's lead share as spoiler minus as greedy (paired)"
+    ),
+    "spoiler_lead_share": gettext_lazy("Spoiler seat leads, played by the spoiler"),
+    "spoiler_seat_greedy_lead_share": gettext_lazy("Spoiler seat leads, played greedily"),
+}
+
+
+def label(name: str) -> str:
+    """A metric's name in words."""
+    for prefix, text in (
+        ("lead_share_seat_", gettext_lazy("Seat %(n)s leads at the end")),
+        ("lead_share_start_", gettext_lazy("Player in place %(n)s of round 1's order leads at the end")),
+    ):
+        if name.startswith(prefix):
+            return str(text) % {"n": name.removeprefix(prefix)}
+    return str(LABELS.get(name, name))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from .models import PlaytestRun, PlaytestShard
@@ -10,9 +11,10 @@ from .models import PlaytestRun, PlaytestShard
 def run_get(run_id) -> PlaytestRun | None:
     """The run with this id (a share link's), with its game; None when unknown or malformed."""
     try:
-        return PlaytestRun.objects.select_related("game").filter(pk=run_id).first()
-    except (ValueError, TypeError):  # not a UUID
+        pk = uuid.UUID(str(run_id))
+    except ValueError:
         return None
+    return PlaytestRun.objects.select_related("game").filter(pk=pk).first()
 
 
 def runs_recent(game, limit: int = 10):

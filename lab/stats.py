@@ -84,7 +84,14 @@ class Estimate:
             "ci_high": _round(self.ci_high),
             "n": self.n,
             "kind": self.kind,
+            "se": _round(self.se),
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> Estimate:
+        return cls(
+            data["kind"], data["value"], data["ci_low"], data["ci_high"], data.get("se"), data["n"], data["n"]
+        )
 
 
 def _round(x: float | None) -> float | None:

@@ -12,26 +12,30 @@ LIMITS = "rm.support.limits"
 DECAY_WORDS = "po 1 punkcie poparcia"
 
 
+def revise(edition, key: str, old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` in clause ``key``'s newest wording, in the draft ``edition``."""
+    clause = Clause.objects.get(game=edition.game, key=key)
+    latest = ClauseVersion.objects.filter(clause=clause).order_by("-number").first()
+    assert old in latest.text, (key, latest.text)
+    services.clause_revise(
+        clause=clause,
+        text=latest.text.replace(old, new),
+        status="draft",
+        expected_version=latest.number,
+        now=timezone.now(),
+        draft=edition,
+    )
+
+
 @pytest.fixture
 def draft(corpus):
     """Open a draft of Rada Miasta with some clauses' words replaced; return its number."""
 
     def make(replace: dict[str, tuple[str, str]]) -> int:
         game = Game.objects.get(slug="rada-miasta")
-        now = timezone.now()
-        edition = services.draft_open(game=game, author="lab-test", now=now)
+        edition = services.draft_open(game=game, author="lab-test", now=timezone.now())
         for key, (old, new) in replace.items():
-            clause = Clause.objects.get(game=game, key=key)
-            latest = ClauseVersion.objects.filter(clause=clause).order_by("-number").first()
-            assert old in latest.text, (key, latest.text)
-            services.clause_revise(
-                clause=clause,
-                text=latest.text.replace(old, new),
-                status="draft",
-                expected_version=latest.number,
-                now=now,
-                draft=edition,
-            )
+            revise(edition, key, old, new)
         return edition.number
 
     return make

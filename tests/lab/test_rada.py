@@ -146,7 +146,14 @@ def test_spoiler_payoff_is_the_paired_difference_of_leading(scripted, monkeypatc
     # Seat 1 as "greedy" builds residential 3 and leads (3-2); as "spoiler" it passes and P2
     # takes the residential District and leads: -1 in every game.
     m = _metrics(config)
-    assert m["spoiler_payoff"] == {"value": -1.0, "ci_low": -1.0, "ci_high": -1.0, "n": 3, "kind": "mean"}
+    assert m["spoiler_payoff"] == {
+        "value": -1.0,
+        "ci_low": -1.0,
+        "ci_high": -1.0,
+        "n": 3,
+        "kind": "mean",
+        "se": 0.0,
+    }
     assert m["spoiler_lead_share"]["value"] == 0.0
     assert m["spoiler_seat_greedy_lead_share"]["value"] == 1.0
 

@@ -9,10 +9,9 @@ from django.utils import timezone
 
 from lab import engine, services
 from lab.models import PlaytestRun, PlaytestShard
-from rules import services as rule_services
-from rules.models import Clause, ClauseVersion, Edition
+from rules.models import Edition
 
-from .conftest import DUMMY, LIMITS
+from .conftest import DUMMY, LIMITS, revise
 
 pytestmark = pytest.mark.django_db
 
@@ -98,16 +97,7 @@ def test_a_draft_changed_during_the_run_fails_it_with_the_reason(draft, settings
     settings.TASKS = DUMMY
     run = services.run_create(config=config, rules=rules, now=timezone.now(), shards=1)
     assert PlaytestRun.objects.get(pk=run.pk).config["edition"] == n
-    clause = Clause.objects.get(key=LIMITS)
-    latest = ClauseVersion.objects.filter(clause=clause).order_by("-number").first()
-    rule_services.clause_revise(
-        clause=clause,
-        text=latest.text.replace("przekroczyć 8", "przekroczyć 7"),
-        status="draft",
-        expected_version=latest.number,
-        now=timezone.now(),
-        draft=Edition.objects.get(game__slug="rada-miasta", number=n),
-    )
+    revise(Edition.objects.get(game__slug="rada-miasta", number=n), LIMITS, "przekroczyć 8", "przekroczyć 7")
     assert services.shard_play(shard_id=run.shards.get().pk) == "failed"
     run.refresh_from_db()
     assert run.status == "failed"
