@@ -201,6 +201,9 @@ TASKS = {
     }
 }
 
+# A playtest shard whose worker has sent no heartbeat for this many seconds is played again.
+LAB_STALE_AFTER = int(os.environ.get("LAB_STALE_AFTER", "60"))
+
 # Ruling API throttle per client address (games.api.RulingThrottle); "none" disables it.
 RULING_RATE = os.environ.get("RULING_RATE", "120/min")
 if RULING_RATE.lower() == "none":

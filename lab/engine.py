@@ -15,8 +15,9 @@ the same totals, and the same seed gives the same JSON.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -25,7 +26,7 @@ from django.utils import translation
 
 from games import engine as adjudication
 from games.engine import Rules
-from games.engine.declare import MISSING, Field, List, Map, Object, record
+from games.engine.declare import MISSING, Field, List, Map, Object, _record_type
 
 from . import stats
 
@@ -50,28 +51,49 @@ def trusted(declared: Field, value: Any) -> Any:
     Validation costs 40 % of a council vote; a game model's inputs are right by
     construction, and a ``checked`` Referee (the tests) validates every one of them and
     asserts that this gives the same record."""
-    if value is None:
-        return None
+    return _freezer(declared)(value)
+
+
+@functools.cache
+def _freezer(declared: Field) -> Callable[[Any], Any]:
+    """The declaration walked once into a function that freezes a value of it."""
     if isinstance(declared, Object):
-        out = {}
-        for name, sub in declared.fields.items():
-            if name in value:
-                out[name] = trusted(sub, value[name])
-            else:
-                out[name] = None if sub.default is MISSING else trusted(sub, sub.default)
-        return record(**out)
+        parts = [
+            (name, _freezer(sub), None if sub.default is MISSING else _freezer(sub)(sub.default))
+            for name, sub in declared.fields.items()
+        ]
+        make = _record_type(tuple(declared.fields))
+
+        def freeze_object(value):
+            if value is None:
+                return None
+            return make(*[f(value[n]) if n in value else default for n, f, default in parts])
+
+        return freeze_object
     if isinstance(declared, Map):
-        return MappingProxyType({k: trusted(declared.values, v) for k, v in value.items()})
+        values = _freezer(declared.values)
+        return lambda value: (
+            None if value is None else MappingProxyType({k: values(v) for k, v in value.items()})
+        )
     if isinstance(declared, List):
-        return tuple(trusted(declared.item, v) for v in value)
-    return value
+        item = _freezer(declared.item)
+        return lambda value: None if value is None else tuple(item(v) for v in value)
+    return lambda value: value
 
 
 class Referee:
     """The adjudicators of one game under one edition's rules and one variant.
 
     ``checked``: validate every call's inputs by the adjudicator's declaration (as the
-    referee's form and the API do) and check that the engine's own freezing agrees."""
+    referee's form and the API do) and check that the engine's own freezing agrees.
+
+    Adjudicators are pure functions of their inputs and the rules, so a question asked
+    again (the same support levels, votes and District: frequent, since the decay keeps
+    levels low) is answered from ``memo`` when the caller gives its key; ``checked``
+    Referees ask every time. The outcomes returned are shared: callers must not change them.
+    """
+
+    MEMO_MAX = 200_000
 
     def __init__(self, game: str, rules: Rules, variant: str, *, checked: bool = False):
         self.rules = rules
@@ -79,6 +101,8 @@ class Referee:
         self.checked = checked
         self._adj = {a.name: a for a in adjudication.for_game(game)}
         self.calls: Counter[str] = Counter()
+        self.hits: Counter[str] = Counter()
+        self.memo: dict[Any, dict[str, Any]] = {}
 
     def ruling(self, name: str, raw: Mapping[str, Any], variant: str | None = None):
         """Rule on ``raw`` with the adjudicator ``name`` (a ``Result``)."""
@@ -91,8 +115,20 @@ class Referee:
                 raise AssertionError(f"{name}: the engine froze {raw!r} unlike its declaration")
         return adj(inputs, rules=self.rules, variant=variant or self.variant)
 
-    def __call__(self, name: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return self.ruling(name, raw).outcome
+    def __call__(self, name: str, raw: Mapping[str, Any], key: Any = None) -> dict[str, Any]:
+        """The outcome of ``name`` on ``raw``; ``key`` (hashable, standing for everything in
+        ``raw``) lets a repeated question be answered from the memo."""
+        if key is None or self.checked:
+            return self.ruling(name, raw).outcome
+        key = (name, key)
+        outcome = self.memo.get(key)
+        if outcome is not None:
+            self.hits[name] += 1
+            return outcome
+        if len(self.memo) >= self.MEMO_MAX:
+            self.memo.clear()
+        outcome = self.memo[key] = self.ruling(name, raw).outcome
+        return outcome
 
 
 @dataclass(frozen=True)

@@ -90,8 +90,6 @@ class Table:
         self.offer: list[tuple[str, int]] = []
         self.hands: dict[str, list[str]] = {p: [] for p in players}
         self.cards = options["cards"]
-        self._version = 0
-        self._votes: dict[Any, dict[str, Any]] = {}
         types, weights = zip(*TYPE_WEIGHTS, strict=True)
         self._types, self._weights = types, weights
 
@@ -123,15 +121,16 @@ class Table:
     def set_support(self, after: dict[str, Any]) -> None:
         for p, levels in after.items():
             self.support[p] = dict(levels)
-        self._version += 1
-        self._votes.clear()
+
+    def levels(self, player: str | None = None) -> tuple:
+        """The support levels as a key: one player's, or every player's in seating order."""
+        if player is not None:
+            return tuple(self.support[player][g] for g in GROUPS)
+        return tuple(tuple(self.support[p][g] for g in GROUPS) for p in self.players)
 
     def council_vote(self, proposer, votes, district, group, events) -> dict[str, Any]:
-        """The council-vote outcome (pure, so a repeated question is answered once)."""
-        key = (self._version, proposer, tuple(votes.values()), district, group, events)
-        hit = self._votes.get(key)
-        if hit is not None:
-            return hit
+        """The council-vote adjudicator's outcome on this motion."""
+        key = (len(self.players), proposer, self.levels(), tuple(votes.values()), district, group, events)
         raw = {
             "seating": self.players,
             "proposer": proposer,
@@ -141,9 +140,7 @@ class Table:
             "chosen_group": group if district[0] == "public" else None,
             "events": [dict(e) for e in events],
         }
-        outcome = self.ref("council-vote", raw)
-        self._votes[key] = outcome
-        return outcome
+        return self.ref("council-vote", raw, key)
 
     def draw_district(self) -> tuple[str, int]:
         kind = self.rng.choices(self._types, self._weights)[0]
@@ -198,10 +195,15 @@ def play_game(ref: Referee, players: list[str], names: list[str], rng, options, 
             # rm.order.first-round-lot: the lot is the model's; the order from that player is
             # the adjudicator's (asked as a tie, which the previous first player breaks).
             lot = players[rng.randrange(len(players))]
-            order = ref("round-order", _order_inputs(players, 2, t.support, lot))["order"]
+            order = ref("round-order", _order_inputs(players, 2, t.support, lot), (2, t.levels(), lot))[
+                "order"
+            ]
             first_order = list(order)
         else:
-            order = ref("round-order", _order_inputs(players, rnd, t.support, firsts[-1]))["order"]
+            previous = firsts[-1]
+            order = ref(
+                "round-order", _order_inputs(players, rnd, t.support, previous), (rnd, t.levels(), previous)
+            )["order"]
         firsts.append(order[0])
         if t.cards:
             t.draw_cards()
@@ -210,7 +212,10 @@ def play_game(ref: Referee, players: list[str], names: list[str], rng, options, 
             _turn(t, player, rec)
         if rec is not None:
             rec.round_end(t)
-    final = ref("round-order", _order_inputs(players, options["rounds"] + 1, t.support, firsts[-1]))
+    last = options["rounds"] + 1
+    final = ref(
+        "round-order", _order_inputs(players, last, t.support, firsts[-1]), (last, t.levels(), firsts[-1])
+    )
     return firsts, final["first"], first_order
 
 
@@ -247,7 +252,7 @@ def _turn(t: Table, me: str, rec: Recorder | None) -> None:
             "district": {"type": district[0], "stage": district[1] if district[0] != "terrain" else None},
             "chosen_group": group if district[0] == "public" else None,
         }
-        gained = t.ref("support-gain", raw)
+        gained = t.ref("support-gain", raw, (t.levels(me), district, raw["chosen_group"]))
         t.set_support({me: gained["support"]})
         t.city[plot] = district
         t.offer.pop(n)

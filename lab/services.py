@@ -4,7 +4,7 @@ A shard's life: pending → running (claimed: a fresh claim token, claimed_at, h
 done (its sums saved in one transaction, only if the same claim still holds it). A worker
 that dies leaves its shard running with a heartbeat that stops; ``run_sweep`` (called
 when a shard ends and whenever the run's page polls) puts a shard whose heartbeat is older
-than ``STALE_AFTER`` back to pending and enqueues it again. If the first worker was only
+than ``settings.LAB_STALE_AFTER`` seconds back to pending and enqueues it again. If the first worker was only
 slow, its late save finds its claim gone and is dropped: nothing is counted twice, and a
 finished shard is never touched again.
 """
@@ -18,6 +18,7 @@ import logging
 import math
 import uuid
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -34,8 +35,6 @@ log = logging.getLogger(__name__)
 # worker's loss is small.
 SHARD_GAMES = 250
 MAX_SHARDS = 400
-# A running shard whose heartbeat is older than this is taken to be dead.
-STALE_AFTER = dt.timedelta(seconds=60)
 # Games played between two heartbeats.
 HEARTBEAT_EVERY = 25
 MAX_ATTEMPTS = 3
@@ -43,6 +42,11 @@ MAX_ATTEMPTS = 3
 
 class ShardLost(Exception):
     """This worker's claim on the shard was taken over (it was thought dead)."""
+
+
+def stale_after() -> dt.timedelta:
+    """A running shard whose heartbeat is older than this is taken to be dead."""
+    return dt.timedelta(seconds=settings.LAB_STALE_AFTER)
 
 
 def rules_fingerprint(rules: Rules) -> str:
@@ -98,7 +102,7 @@ def _claim(shard_id: int, now: dt.datetime) -> tuple[PlaytestShard, str] | None:
         shard = PlaytestShard.objects.select_for_update().select_related("run").filter(pk=shard_id).first()
         if shard is None or shard.status in (PlaytestShard.Status.DONE, PlaytestShard.Status.FAILED):
             return None
-        if shard.status == PlaytestShard.Status.RUNNING and shard.heartbeat_at > now - STALE_AFTER:
+        if shard.status == PlaytestShard.Status.RUNNING and shard.heartbeat_at > now - stale_after():
             return None
         token = uuid.uuid4().hex
         shard.status = PlaytestShard.Status.RUNNING
@@ -170,8 +174,8 @@ def run_finish(*, run_id, now: dt.datetime) -> bool:
 
 
 def run_sweep(*, run_id, now: dt.datetime) -> int:
-    """Put the run's dead shards (heartbeat older than STALE_AFTER) back in the queue."""
-    stale = Q(status=PlaytestShard.Status.RUNNING, heartbeat_at__lt=now - STALE_AFTER)
+    """Put the run's dead shards (no heartbeat for LAB_STALE_AFTER seconds) back in the queue."""
+    stale = Q(status=PlaytestShard.Status.RUNNING, heartbeat_at__lt=now - stale_after())
     requeued = 0
     with transaction.atomic():
         for shard in PlaytestShard.objects.select_for_update().filter(stale, run_id=run_id):

@@ -176,9 +176,13 @@ def test_the_same_seed_gives_the_same_json_and_shards_do_not_matter():
 
 def test_every_input_the_games_send_passes_the_adjudicators_declarations():
     config = _config(players=5, games=6, names=["random", "greedy", "spoiler", "random", "greedy"])
-    ref = engine.Referee("rada-miasta", RULES, "original", checked=True)
-    engine.run_range(config, RULES, 0, config.games, ref=ref)
-    assert set(ref.calls) == {"round-order", "support-gain", "council-vote", "event-card"}
+    checked = engine.Referee("rada-miasta", RULES, "original", checked=True)
+    sums = engine.run_range(config, RULES, 0, config.games, ref=checked)
+    assert set(checked.calls) == {"round-order", "support-gain", "council-vote", "event-card"}
+    # Answering repeated questions from the memo changes nothing: the adjudicators are pure.
+    memo = engine.Referee("rada-miasta", RULES, "original")
+    assert engine.run_range(config, RULES, 0, config.games, ref=memo) == sums
+    assert sum(memo.hits.values()) > 0 and sum(memo.calls.values()) < sum(checked.calls.values())
 
 
 def test_max_support_8_in_the_rules_changes_the_games():

@@ -68,7 +68,7 @@ def test_a_live_claim_is_left_alone_and_a_stale_one_is_swept(corpus, settings):
     )
     assert services.shard_play(shard_id=shard.pk) == "skipped"
     assert services.run_sweep(run_id=run.pk, now=now) == 0
-    later = now + services.STALE_AFTER + dt.timedelta(seconds=1)
+    later = now + services.stale_after() + dt.timedelta(seconds=1)
     assert services.run_sweep(run_id=run.pk, now=later) == 1
     shard.refresh_from_db()
     assert (shard.status, shard.claim) == ("pending", "")
