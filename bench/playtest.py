@@ -118,7 +118,9 @@ def profile(games: int) -> dict:
     prof.disable()
     st = pstats.Stats(prof)
     total = st.total_tt
-    inside = sum(v[3] for k, v in st.stats.items() if k[2] == "__call__" and k[0].endswith("games/engine/core.py"))
+    inside = sum(
+        v[3] for k, v in st.stats.items() if k[2] == "__call__" and k[0].endswith("games/engine/core.py")
+    )
     freezing = sum(v[3] for k, v in st.stats.items() if k[2] == "trusted" and k[0].endswith("lab/engine.py"))
     return {
         "games": games,
