@@ -102,7 +102,7 @@ class Referee:
         self._adj = {a.name: a for a in adjudication.for_game(game)}
         self.calls: Counter[str] = Counter()
         self.hits: Counter[str] = Counter()
-        self.memo: dict[Any, dict[str, Any]] = {}
+        self.memo: dict[Any, Any] = {}
 
     def ruling(self, name: str, raw: Mapping[str, Any], variant: str | None = None):
         """Rule on ``raw`` with the adjudicator ``name`` (a ``Result``)."""
@@ -115,20 +115,25 @@ class Referee:
                 raise AssertionError(f"{name}: the engine froze {raw!r} unlike its declaration")
         return adj(inputs, rules=self.rules, variant=variant or self.variant)
 
-    def __call__(self, name: str, raw: Mapping[str, Any], key: Any = None) -> dict[str, Any]:
-        """The outcome of ``name`` on ``raw``; ``key`` (hashable, standing for everything in
+    def result(self, name: str, raw: Mapping[str, Any], key: Any = None, variant: str | None = None):
+        """The ``Result`` of ``name`` on ``raw``; ``key`` (hashable, standing for everything in
         ``raw``) lets a repeated question be answered from the memo."""
+        variant = variant or self.variant
         if key is None or self.checked:
-            return self.ruling(name, raw).outcome
-        key = (name, key)
-        outcome = self.memo.get(key)
-        if outcome is not None:
+            return self.ruling(name, raw, variant)
+        key = (name, variant, key)
+        result = self.memo.get(key)
+        if result is not None:
             self.hits[name] += 1
-            return outcome
+            return result
         if len(self.memo) >= self.MEMO_MAX:
             self.memo.clear()
-        outcome = self.memo[key] = self.ruling(name, raw).outcome
-        return outcome
+        result = self.memo[key] = self.ruling(name, raw, variant)
+        return result
+
+    def __call__(self, name: str, raw: Mapping[str, Any], key: Any = None) -> dict[str, Any]:
+        """The outcome of ``name`` on ``raw`` under the run's variant (see ``result``)."""
+        return self.result(name, raw, key).outcome
 
 
 @dataclass(frozen=True)
@@ -174,9 +179,10 @@ class Model:
 
 
 def models() -> dict[str, Model]:
+    from .dolores import Dolores
     from .rada import RadaMiasta
 
-    return {m.slug: m for m in (RadaMiasta(),)}
+    return {m.slug: m for m in (RadaMiasta(), Dolores())}
 
 
 def model(game: str) -> Model | None:

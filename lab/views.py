@@ -140,6 +140,8 @@ def lab(request, slug: str):
         "errors": errors,
         "max_games": PAGE_MAX_GAMES,
         "recent": selectors.runs_recent(game),
+        "city": slug == "rada-miasta",  # the city model's own fields: plots, event cards
+        "default_rounds": model.options(model.min_players)["rounds"],
     }
     return render(request, "lab/lab.html", context, status=400 if errors else 200)
 

@@ -130,3 +130,21 @@ def test_a_running_run_shows_its_progress_and_polls(signed_in, settings):
     assert signed_in.get(f"/lab/runs/{run.pk}/download.csv").status_code == 409
     fragment = signed_in.get(f"/lab/runs/{run.pk}/", HTTP_HX_REQUEST="true")
     assert fragment.content.decode().lstrip().startswith('<div id="progress"')
+
+
+def test_a_dolores_designer_runs_the_doubts(client, make_user, corpus):
+    client.force_login(make_user("dora", kind="designer", game="dolores"))
+    page = client.get("/lab/dolores/").content.decode()
+    assert "a-plots" not in page and "a-cards" not in page  # the city model's fields only
+    body = {
+        "a-edition": "1",
+        "a-variant": "original",
+        "a-players": "4",
+        "a-games": "3",
+        "a-seed": "1",
+        "a-rounds": "",
+    }
+    r = client.post("/lab/dolores/", body)
+    assert r.status_code == 302
+    html = client.get(r["Location"]).content.decode()
+    assert html.count("<svg") == 2 and 'id="m-doubt_6_variants_differ_share"' in html
