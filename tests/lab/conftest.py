@@ -7,6 +7,24 @@ from rules import services
 from rules.models import Clause, ClauseVersion, Game
 from tests.studio.conftest import designer, make_user, token_api  # noqa: F401
 
+
+def config_for(game, rules, *, players, games, seed=1, names=None, **options):
+    """A run of ``game`` under ``rules`` (the corpus's, no database), default seats."""
+    from lab import engine
+
+    model = engine.model(game)
+    return engine.Config(
+        game=game,
+        players=players,
+        games=games,
+        seed=seed,
+        edition=rules.edition,
+        variant="original",
+        policies=tuple(names or [model.default_policy] * players),
+        options=model.options(players, **options),
+    )
+
+
 DECAY = "rm.vote.decay"
 LIMITS = "rm.support.limits"
 DECAY_WORDS = "po 1 punkcie poparcia"

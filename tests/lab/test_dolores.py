@@ -9,20 +9,13 @@ from django.core.management import call_command
 from games.snapshot import from_corpus
 from lab import dolores, engine
 
+from .conftest import config_for
+
 RULES = from_corpus("dolores")
 
 
 def _config(games=8, players=4, seed=3):
-    return engine.Config(
-        game="dolores",
-        players=players,
-        games=games,
-        seed=seed,
-        edition=RULES.edition,
-        variant="original",
-        policies=("random",) * players,
-        options=dolores.Dolores().options(players),
-    )
+    return config_for("dolores", RULES, players=players, games=games, seed=seed)
 
 
 def test_every_situation_passes_the_declarations_and_the_memo_changes_nothing():

@@ -12,21 +12,13 @@ from games.snapshot import from_corpus
 from lab import engine, policies, rada
 from lab.stats import Sums
 
+from .conftest import config_for
+
 RULES = from_corpus("rada-miasta")
 
 
 def _config(players=4, games=20, seed=1, names=None, **options):
-    m = rada.RadaMiasta()
-    return engine.Config(
-        game="rada-miasta",
-        players=players,
-        games=games,
-        seed=seed,
-        edition=RULES.edition,
-        variant="original",
-        policies=tuple(names or ["greedy"] * players),
-        options=m.options(players, **options),
-    )
+    return config_for("rada-miasta", RULES, players=players, games=games, seed=seed, names=names, **options)
 
 
 def _metrics(config, rules=RULES, **kw):
