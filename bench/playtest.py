@@ -21,6 +21,9 @@ and a run worked by several db_worker processes sharing one database.
    compared with the same games played in this process: the same sums whatever worker
    played which shard.
 
+Everything runs with USE_I18N=0 (as `make run` starts its worker; USE_I18N=1 to measure
+with the catalogues): a worker renders no page and the rulings' sentences are discarded.
+
 Writes bench/results/<date>-playtest[-label].md and .json.
 """
 
@@ -52,6 +55,8 @@ def setup_django(database_url: str | None) -> dict:
         "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-playtest-" + "x" * 40,
         "LOG_LEVEL": "ERROR",
         "LAB_STALE_AFTER": str(STALE_AFTER),
+        # As `make run` starts its worker: a worker renders no page.
+        "USE_I18N": os.environ.get("USE_I18N", "0"),
     }
     if database_url:
         env["DATABASE_URL"] = database_url

@@ -143,7 +143,9 @@ LANGUAGES = [
     ("en", "English"),
     ("pl", "Polski"),
 ]
-USE_I18N = True
+# Off only for processes that serve no one: `make run` starts the playtest worker with USE_I18N=0
+# (its games discard the rulings' sentences, and the catalogue lookups are a third of a vote).
+USE_I18N = os.environ.get("USE_I18N", "1") != "0"
 USE_TZ = True
 TIME_ZONE = "UTC"
 LOCALE_PATHS = [BASE_DIR / "locale"]

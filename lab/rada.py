@@ -53,7 +53,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.adjudicators.rada_miasta.common import DISTRICT_GROUP, GROUPS
 
@@ -417,11 +417,12 @@ def charts(results: list[tuple[str, dict[str, Any]]]) -> list[Chart]:
     out = [
         Chart(
             key="headline",
-            title=str(gettext_lazy("The worries at a glance (95% CI)")),
+            title=str(gettext_lazy("The worries at a glance")),
             caption=str(
                 gettext_lazy(
                     "1: the round's first player is first again next round; 2: support levels at the cap; "
-                    "3: votes that pass, and turns on which the player to move could carry no motion."
+                    "3: votes that pass, and turns on which the player to move could carry no motion. "
+                    "Whiskers: 95 percent confidence intervals."
                 )
             ),
             categories=[str(label) for _name, label in HEADLINE],
@@ -462,12 +463,12 @@ def charts(results: list[tuple[str, dict[str, Any]]]) -> list[Chart]:
             values.append(passed / held if held else None)
             low.append(lo if held else None)
             high.append(hi if held else None)
-            notes.append(str(gettext_lazy("%(n)s votes") % {"n": held}))
+            notes.append(ngettext("%(n)s vote", "%(n)s votes", held) % {"n": held})
         series.append(Series(label, values, low, high, notes))
     out.append(
         Chart(
             key="votes-by-saturation",
-            title=str(gettext_lazy("Worry 3: votes that pass, by the table's mean support (% of the cap)")),
+            title=str(gettext_lazy("Worry 3: votes that pass, by the table's mean support as a share of the cap")),
             categories=saturation,
             series=series,
             caption=str(gettext_lazy("Wilson intervals per vote; hover a bar for the number of votes.")),

@@ -95,3 +95,38 @@ def test_bad_arguments_name_the_option(corpus, args, field):
 def test_an_unknown_game_is_refused(corpus):
     with pytest.raises(CommandError, match="--game"):
         call_command("playtest", "praetor", "--json", stdout=StringIO())
+
+
+def test_without_the_translation_catalogues_the_games_are_the_same():
+    """A worker runs with USE_I18N=0 (make run): the sentences change, never the outcomes."""
+    import os
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    script = (
+        "import json, django; django.setup()\n"
+        "from games.snapshot import from_corpus\n"
+        "from lab import engine\n"
+        "from tests.lab.conftest import config_for\n"
+        "rules = from_corpus('rada-miasta')\n"
+        "config = config_for('rada-miasta', rules, players=3, games=4, seed=8, names=['random', 'spoiler', 'greedy'])\n"
+        "print(json.dumps(engine.summarize(config, rules, engine.run_range(config, rules, 0, 4))))\n"
+    )
+    env = {**os.environ, "USE_I18N": "0", "DJANGO_SETTINGS_MODULE": "config.test_settings"}
+    out = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=settings.BASE_DIR, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    from games.snapshot import from_corpus
+    from lab import engine
+
+    from .conftest import config_for
+
+    rules = from_corpus("rada-miasta")
+    config = config_for(
+        "rada-miasta", rules, players=3, games=4, seed=8, names=["random", "spoiler", "greedy"]
+    )
+    here = engine.summarize(config, rules, engine.run_range(config, rules, 0, 4))
+    assert json.loads(out.stdout) == json.loads(json.dumps(here))
