@@ -468,7 +468,9 @@ def charts(results: list[tuple[str, dict[str, Any]]]) -> list[Chart]:
     out.append(
         Chart(
             key="votes-by-saturation",
-            title=str(gettext_lazy("Worry 3: votes that pass, by the table's mean support as a share of the cap")),
+            title=str(
+                gettext_lazy("Worry 3: votes that pass, by the table's mean support as a share of the cap")
+            ),
             categories=saturation,
             series=series,
             caption=str(gettext_lazy("Wilson intervals per vote; hover a bar for the number of votes.")),
