@@ -41,12 +41,16 @@ class Chart:
 
 
 def _fmt(v: float, percent: bool) -> str:
-    return f"{v * 100:.0f}%" if percent else f"{v:g}"
+    return f"{v * 100:.3g}%" if percent else f"{v:g}"
+
+
+# Axis tops whose quarters are round figures.
+PERCENT_TOPS = (0.04, 0.08, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
 def _nice_max(top: float, percent: bool) -> float:
     if percent:
-        return 1.0 if top > 0.5 or top <= 0 else min(1.0, (int(top * 10) + 1) / 10)
+        return next((t for t in PERCENT_TOPS if top <= t), 1.0)
     if top <= 0:
         return 1.0
     magnitude = 10 ** (len(str(int(top))) - 1)
