@@ -115,10 +115,16 @@ class Referee:
                 raise AssertionError(f"{name}: the engine froze {raw!r} unlike its declaration")
         return adj(inputs, rules=self.rules, variant=variant or self.variant)
 
-    def result(self, name: str, raw: Mapping[str, Any], key: Any = None, variant: str | None = None):
+    def result(self, name: str, raw, key: Any = None, variant: str | None = None):
         """The ``Result`` of ``name`` on ``raw``; ``key`` (hashable, standing for everything in
-        ``raw``) lets a repeated question be answered from the memo."""
+        ``raw``) lets a repeated question be answered from the memo. ``raw`` may be a function
+        that builds the inputs, called only when the memo does not answer."""
         variant = variant or self.variant
+        if callable(raw):
+            if key is not None and not self.checked and (name, variant, key) in self.memo:
+                self.hits[name] += 1
+                return self.memo[(name, variant, key)]
+            raw = raw()
         if key is None or self.checked:
             return self.ruling(name, raw, variant)
         key = (name, variant, key)
@@ -131,7 +137,7 @@ class Referee:
         result = self.memo[key] = self.ruling(name, raw, variant)
         return result
 
-    def __call__(self, name: str, raw: Mapping[str, Any], key: Any = None) -> dict[str, Any]:
+    def __call__(self, name: str, raw, key: Any = None) -> dict[str, Any]:
         """The outcome of ``name`` on ``raw`` under the run's variant (see ``result``)."""
         return self.result(name, raw, key).outcome
 

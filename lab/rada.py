@@ -90,6 +90,7 @@ class Table:
         self.offer: list[tuple[str, int]] = []
         self.hands: dict[str, list[str]] = {p: [] for p in players}
         self.cards = options["cards"]
+        self._levels: tuple | None = None
         types, weights = zip(*TYPE_WEIGHTS, strict=True)
         self._types, self._weights = types, weights
 
@@ -121,17 +122,23 @@ class Table:
     def set_support(self, after: dict[str, Any]) -> None:
         for p, levels in after.items():
             self.support[p] = dict(levels)
+        self._levels = None
 
     def levels(self, player: str | None = None) -> tuple:
         """The support levels as a key: one player's, or every player's in seating order."""
         if player is not None:
             return tuple(self.support[player][g] for g in GROUPS)
-        return tuple(tuple(self.support[p][g] for g in GROUPS) for p in self.players)
+        if self._levels is None:
+            self._levels = tuple(tuple(self.support[p][g] for g in GROUPS) for p in self.players)
+        return self._levels
 
     def council_vote(self, proposer, votes, district, group, events) -> dict[str, Any]:
         """The council-vote adjudicator's outcome on this motion."""
         key = (len(self.players), proposer, self.levels(), tuple(votes.values()), district, group, events)
-        raw = {
+        return self.ref("council-vote", lambda: self._motion(proposer, votes, district, group, events), key)
+
+    def _motion(self, proposer, votes, district, group, events) -> dict[str, Any]:
+        return {
             "seating": self.players,
             "proposer": proposer,
             "support": self.support,
@@ -140,7 +147,6 @@ class Table:
             "chosen_group": group if district[0] == "public" else None,
             "events": [dict(e) for e in events],
         }
-        return self.ref("council-vote", raw, key)
 
     def draw_district(self) -> tuple[str, int]:
         kind = self.rng.choices(self._types, self._weights)[0]
