@@ -48,6 +48,9 @@ INSTALLED_APPS = [
     "rules",
     "games",
     "studio",
+    "django_tasks",
+    "django_tasks_db",
+    "lab",
 ]
 
 MIDDLEWARE = [
@@ -140,7 +143,9 @@ LANGUAGES = [
     ("en", "English"),
     ("pl", "Polski"),
 ]
-USE_I18N = True
+# Off only for processes that serve no one: `make run` starts the playtest worker with USE_I18N=0
+# (its games discard the rulings' sentences, and the catalogue lookups are a third of a vote).
+USE_I18N = os.environ.get("USE_I18N", "1") != "0"
 USE_TZ = True
 TIME_ZONE = "UTC"
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -185,6 +190,22 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "shared_cache"}
     ),
 }
+# Background tasks (django-tasks): the playtest lab's shards. The database backend queues them
+# in a table that `manage.py db_worker` works through (`make run` starts one; start more on
+# any machine sharing the database); TASKS_BACKEND=immediate runs each task in the request.
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django_tasks.backends.immediate.ImmediateBackend"
+            if os.environ.get("TASKS_BACKEND", "database") == "immediate"
+            else "django_tasks_db.DatabaseBackend"
+        )
+    }
+}
+
+# A playtest shard whose worker has sent no heartbeat for this many seconds is played again.
+LAB_STALE_AFTER = int(os.environ.get("LAB_STALE_AFTER", "60"))
+
 # Ruling API throttle per client address (games.api.RulingThrottle); "none" disables it.
 RULING_RATE = os.environ.get("RULING_RATE", "120/min")
 if RULING_RATE.lower() == "none":

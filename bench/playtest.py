@@ -1,0 +1,292 @@
+#!/usr/bin/env python
+"""Playtest lab speed: games per second per core, the share of time inside adjudicators,
+and a run worked by several db_worker processes sharing one database.
+
+    .venv/bin/python bench/playtest.py [--games 400] [--profile-games 150]
+        [--db sqlite|postgres|none] [--pg-url URL] [--run-games 10000] [--workers 2]
+        [--kill-after SECONDS] [--label LABEL]
+
+1. One process, one core: four-player Rada Miasta games (greedy seats, the model's
+   defaults, each game with its spoiler twin) from the shipped corpus's rules; games per
+   CPU second and per wall second.
+2. cProfile over fewer games: the share of the time spent inside the adjudicators
+   (``Adjudicator.__call__``, cumulative), and their calls per game.
+3. (--db) A fresh database (SQLite file or a new PostgreSQL database), migrated and
+   loaded; a run of --run-games games stored with its shards and tasks exactly as the page
+   stores it (the django-tasks database backend), then --workers ``manage.py db_worker``
+   processes work it while this script polls it as the page does (which also sweeps dead
+   shards). Timed from the run's creation to its result. With --kill-after S one worker is
+   killed (SIGKILL, as a crashed machine) S seconds in and a fresh one started: its shard
+   is played again after LAB_STALE_AFTER (set to 10 s here). A second, small run is then
+   compared with the same games played in this process: the same sums whatever worker
+   played which shard.
+
+Everything runs with USE_I18N=0 (as `make run` starts its worker; USE_I18N=1 to measure
+with the catalogues): a worker renders no page and the rulings' sentences are discarded.
+
+Writes bench/results/<date>-playtest[-label].md and .json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today  # noqa: E402
+
+STALE_AFTER = 10
+
+
+def setup_django(database_url: str | None) -> dict:
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-playtest-" + "x" * 40,
+        "LOG_LEVEL": "ERROR",
+        "LAB_STALE_AFTER": str(STALE_AFTER),
+        # As `make run` starts its worker: a worker renders no page.
+        "USE_I18N": os.environ.get("USE_I18N", "0"),
+    }
+    if database_url:
+        env["DATABASE_URL"] = database_url
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    if database_url:
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0, interactive=False)
+        call_command("loadcorpus", "rada-miasta", verbosity=0)
+    return env
+
+
+def config(games: int, seed: int = 1):
+    from games.snapshot import from_corpus
+    from lab import engine, rada
+
+    rules = from_corpus("rada-miasta")
+    m = rada.RadaMiasta()
+    c = engine.Config(
+        game="rada-miasta",
+        players=4,
+        games=games,
+        seed=seed,
+        edition=rules.edition,
+        variant="original",
+        policies=("greedy",) * 4,
+        options=m.options(4),
+    )
+    return c, rules
+
+
+def speed(games: int) -> dict:
+    from lab import engine
+
+    c, rules = config(games)
+    ref = engine.Referee("rada-miasta", rules, "original")
+    engine.run_range(c, rules, 0, min(20, games), ref=ref)  # warm the caches
+    ref.calls.clear()
+    wall, cpu = time.perf_counter(), time.process_time()
+    engine.run_range(c, rules, 0, games, ref=ref)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {
+        "games": games,
+        "wall_s": round(wall, 3),
+        "cpu_s": round(cpu, 3),
+        "games_per_cpu_second": round(games / cpu, 1),
+        "games_per_wall_second": round(games / wall, 1),
+        "ms_per_game_cpu": round(1000 * cpu / games, 2),
+        "adjudicator_calls_per_game": {k: round(v / games, 1) for k, v in sorted(ref.calls.items())},
+    }
+
+
+def profile(games: int) -> dict:
+    from lab import engine
+
+    c, rules = config(games, seed=2)
+    engine.run_range(c, rules, 0, 5)
+    prof = cProfile.Profile()
+    prof.enable()
+    engine.run_range(c, rules, 0, games)
+    prof.disable()
+    st = pstats.Stats(prof)
+    total = st.total_tt
+    inside = sum(
+        v[3] for k, v in st.stats.items() if k[2] == "__call__" and k[0].endswith("games/engine/core.py")
+    )
+    freezing = sum(v[3] for k, v in st.stats.items() if k[2] == "trusted" and k[0].endswith("lab/engine.py"))
+    return {
+        "games": games,
+        "profiled_total_s": round(total, 3),
+        "inside_adjudicators_share": round(inside / total, 3),
+        "freezing_inputs_share": round(freezing / total, 3),
+        "model_and_policies_share": round(1 - (inside + freezing) / total, 3),
+    }
+
+
+def worker(env: dict) -> subprocess.Popen:
+    cmd = [sys.executable, "manage.py", "db_worker", "--no-reload", "--no-startup-delay", "--interval", "0.2"]
+    return subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
+
+
+def worked_run(games: int, workers: int, env: dict, kill_after: float | None, timeout: float) -> dict:
+    from django.utils import timezone
+
+    from lab import engine, selectors, services
+    from lab.models import PlaytestRun
+
+    c, _ = config(games, seed=3)
+    rules = engine.load_rules("rada-miasta", None)
+    c = engine.Config(**{**c.__dict__, "edition": rules.edition})
+    procs = [worker(env) for _ in range(workers)]
+    killed = None
+    try:
+        time.sleep(2)  # let the workers start (imports) before the clock starts
+        start = time.perf_counter()
+        run = services.run_create(config=c, rules=rules, now=timezone.now())
+        while True:
+            time.sleep(0.5)
+            elapsed = time.perf_counter() - start
+            if kill_after is not None and killed is None and elapsed >= kill_after:
+                victim = procs[0]
+                victim.send_signal(signal.SIGKILL)
+                victim.wait()
+                killed = round(elapsed, 1)
+                procs[0] = worker(env)
+            services.run_sweep(run_id=run.pk, now=timezone.now())  # what the page's polling does
+            run = PlaytestRun.objects.get(pk=run.pk)
+            if run.status != PlaytestRun.Status.RUNNING or elapsed > timeout:
+                break
+        elapsed = time.perf_counter() - start
+        shards = list(run.shards.values_list("attempts", flat=True))
+        out = {
+            "games": games,
+            "workers": workers,
+            "shards": run.shards_total,
+            "status": run.status,
+            "error": run.error,
+            "wall_s": round(elapsed, 2),
+            "games_per_wall_second": round(games / elapsed, 1),
+            "shards_played_more_than_once": sum(1 for a in shards if a > 1),
+            "killed_a_worker_at_s": killed,
+            "progress": selectors.progress(run),
+        }
+        # The same games in this process give the same result, whoever played which shard.
+        small, _ = config(300, seed=4)
+        small = engine.Config(**{**small.__dict__, "edition": rules.edition})
+        check = services.run_create(config=small, rules=rules, now=timezone.now(), shards=7)
+        while check.status == PlaytestRun.Status.RUNNING:
+            time.sleep(0.5)
+            check = PlaytestRun.objects.get(pk=check.pk)
+        here = engine.summarize(small, rules, engine.run_range(small, rules, 0, small.games))
+        out["same_result_as_in_process"] = check.result == here
+        return out
+    finally:
+        for p in procs:
+            p.send_signal(signal.SIGTERM)
+        for p in procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def render(result: dict) -> str:
+    s, p = result["speed"], result["profile"]
+    lines = [
+        f"# Playtest lab — {result['date']}",
+        "",
+        "`bench/playtest.py` — four-player Rada Miasta, greedy seats, the model's defaults "
+        "(8 rounds, 16 plots, event cards); every game also plays its spoiler twin (the paired "
+        "game of `spoiler_payoff`), so one game here is two simulated games.",
+        "",
+        "## One process, one core",
+        "",
+        f"- {s['games']} games: {s['cpu_s']} s CPU, {s['wall_s']} s wall",
+        f"- **{s['games_per_cpu_second']} games per CPU second** ({s['ms_per_game_cpu']} ms a game); "
+        f"{s['games_per_wall_second']} per wall second",
+        f"- adjudicator calls per game: {', '.join(f'{k} {v}' for k, v in s['adjudicator_calls_per_game'].items())}",
+        "",
+        "## Where the time goes (cProfile)",
+        "",
+        f"- inside the adjudicators: **{p['inside_adjudicators_share'] * 100:.1f} %** (target ≥ 60 %)",
+        f"- freezing the inputs into the declarations' records: {p['freezing_inputs_share'] * 100:.1f} %",
+        f"- the game model and the policies: {p['model_and_policies_share'] * 100:.1f} %",
+    ]
+    if result.get("run"):
+        r = result["run"]
+        lines += [
+            "",
+            f"## A run worked by {r['workers']} db_worker processes ({result['db']})",
+            "",
+            f"- {r['games']} games in {r['shards']} shards: **{r['wall_s']} s** from the run's creation to its "
+            f"result ({r['games_per_wall_second']} games/s), status {r['status']} {r['error']}",
+            f"- a worker killed at: {r['killed_a_worker_at_s']} s; shards played more than once: "
+            f"{r['shards_played_more_than_once']}",
+            f"- a second run (300 games, 7 shards) equals the same games played in one process: "
+            f"{r['same_result_as_in_process']}",
+        ]
+    lines += ["", "## Machine", "", "```", json.dumps(result["machine"], indent=1), "```", ""]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--profile-games", type=int, default=150)
+    ap.add_argument("--db", choices=["sqlite", "postgres", "none"], default="none")
+    ap.add_argument("--pg-url", default=DEFAULT_PG_URL)
+    ap.add_argument("--run-games", type=int, default=10_000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--kill-after", type=float, default=None)
+    ap.add_argument("--timeout", type=float, default=1800)
+    ap.add_argument("--label", default="")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.db == "none":
+            setup_django(None)
+            result = {"db": "none"}
+        else:
+            cm = fresh_database(args.db, Path(tmp), args.pg_url)
+            url = cm.__enter__()
+        try:
+            if args.db != "none":
+                env = setup_django(url)
+                result = {"db": args.db}
+            result["date"] = today()
+            result["machine"] = machine(args.db if args.db != "none" else None, args.pg_url)
+            result["speed"] = speed(args.games)
+            print(json.dumps(result["speed"]))
+            result["profile"] = profile(args.profile_games)
+            print(json.dumps(result["profile"]))
+            if args.db != "none":
+                result["run"] = worked_run(args.run_games, args.workers, env, args.kill_after, args.timeout)
+                print(json.dumps(result["run"]))
+            result["machine"]["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        finally:
+            if args.db != "none":
+                from django.db import connections
+
+                connections.close_all()
+                cm.__exit__(None, None, None)
+    RESULTS.mkdir(exist_ok=True)
+    name = f"{today()}-playtest{'-' + args.label if args.label else ''}"
+    (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=1) + "\n")
+    (RESULTS / f"{name}.md").write_text(render(result))
+    print(f"wrote bench/results/{name}.md")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,353 @@
+"""The playtest engine: play a game's subsystem many times through its adjudicators.
+
+Pure Python, no ORM in the game loop: the rules of one edition (or draft) are loaded once
+(``games.snapshot.load``) and every game calls the registered adjudicators with them, each
+call's inputs validated by the adjudicator's own declaration — the referee's path without
+the database. Nothing here or in a game model applies a rule itself; what the rules leave
+open (which District to build, when to play a card) is the model's stated choice and the
+seat policies' (``lab.rada``, ``lab.dolores``, ``lab.policies``; docs/lab.md).
+
+Reproducible: game ``i`` of a run draws from ``random.Random("<game>:<seed>:<i>")`` and
+returns integer sums (``lab.stats.Sums``), so any split of a run into shards adds up to
+the same totals, and the same seed gives the same JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from django.utils import translation
+
+from games import engine as adjudication
+from games.engine import Rules
+from games.engine.declare import MISSING, Field, List, Map, Object, _record_type
+
+from . import stats
+
+MAX_GAMES = 1_000_000
+MAX_SEED = 2**63 - 1
+MAX_ROUNDS = 30
+MAX_PLOTS = 100
+
+
+class ConfigError(ValueError):
+    """Bad run parameters, by field name: {"players": ["…"]}."""
+
+    def __init__(self, errors: dict[str, list[str]]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+def trusted(declared: Field, value: Any) -> Any:
+    """Freeze inputs the engine built itself into the record the declaration would parse
+    them into, following the same declaration, without re-checking them.
+
+    Validation costs 40 % of a council vote; a game model's inputs are right by
+    construction, and a ``checked`` Referee (the tests) validates every one of them and
+    asserts that this gives the same record."""
+    return _freezer(declared)(value)
+
+
+@functools.cache
+def _freezer(declared: Field) -> Callable[[Any], Any]:
+    """The declaration walked once into a function that freezes a value of it."""
+    if isinstance(declared, Object):
+        parts = [
+            (name, _freezer(sub), None if sub.default is MISSING else _freezer(sub)(sub.default))
+            for name, sub in declared.fields.items()
+        ]
+        make = _record_type(tuple(declared.fields))
+
+        def freeze_object(value):
+            if value is None:
+                return None
+            return make(*[f(value[n]) if n in value else default for n, f, default in parts])
+
+        return freeze_object
+    if isinstance(declared, Map):
+        values = _freezer(declared.values)
+        return lambda value: (
+            None if value is None else MappingProxyType({k: values(v) for k, v in value.items()})
+        )
+    if isinstance(declared, List):
+        item = _freezer(declared.item)
+        return lambda value: None if value is None else tuple(item(v) for v in value)
+    return lambda value: value
+
+
+class Referee:
+    """The adjudicators of one game under one edition's rules and one variant.
+
+    ``checked``: validate every call's inputs by the adjudicator's declaration (as the
+    referee's form and the API do) and check that the engine's own freezing agrees.
+
+    Adjudicators are pure functions of their inputs and the rules, so a question asked
+    again (the same support levels, votes and District: frequent, since the decay keeps
+    levels low) is answered from ``memo`` when the caller gives its key; ``checked``
+    Referees ask every time. The outcomes returned are shared: callers must not change them.
+    """
+
+    MEMO_MAX = 200_000
+
+    def __init__(self, game: str, rules: Rules, variant: str, *, checked: bool = False):
+        self.rules = rules
+        self.variant = variant
+        self.checked = checked
+        self._adj = {a.name: a for a in adjudication.for_game(game)}
+        self.calls: Counter[str] = Counter()
+        self.hits: Counter[str] = Counter()
+        self.memo: dict[Any, Any] = {}
+
+    def ruling(self, name: str, raw: Mapping[str, Any], variant: str | None = None):
+        """Rule on ``raw`` with the adjudicator ``name`` (a ``Result``)."""
+        adj = self._adj[name]
+        self.calls[name] += 1
+        inputs = trusted(adj.inputs, raw)
+        if self.checked:
+            validated = adj.validate(raw, rules=self.rules)
+            if validated != inputs:
+                raise AssertionError(f"{name}: the engine froze {raw!r} unlike its declaration")
+        return adj(inputs, rules=self.rules, variant=variant or self.variant)
+
+    def result(self, name: str, raw, key: Any = None, variant: str | None = None):
+        """The ``Result`` of ``name`` on ``raw``; ``key`` (hashable, standing for everything in
+        ``raw``) lets a repeated question be answered from the memo. ``raw`` may be a function
+        that builds the inputs, called only when the memo does not answer."""
+        variant = variant or self.variant
+        if callable(raw):
+            if key is not None and not self.checked and (name, variant, key) in self.memo:
+                self.hits[name] += 1
+                return self.memo[(name, variant, key)]
+            raw = raw()
+        if key is None or self.checked:
+            return self.ruling(name, raw, variant)
+        key = (name, variant, key)
+        result = self.memo.get(key)
+        if result is not None:
+            self.hits[name] += 1
+            return result
+        if len(self.memo) >= self.MEMO_MAX:
+            self.memo.clear()
+        result = self.memo[key] = self.ruling(name, raw, variant)
+        return result
+
+    def __call__(self, name: str, raw, key: Any = None) -> dict[str, Any]:
+        """The outcome of ``name`` on ``raw`` under the run's variant (see ``result``)."""
+        return self.result(name, raw, key).outcome
+
+
+@dataclass(frozen=True)
+class Config:
+    """One run: which game, how many games of how many players, under which rules."""
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    edition: int
+    variant: str
+    policies: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {**dataclasses.asdict(self), "policies": list(self.policies), "options": dict(self.options)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Config:
+        return cls(**{**data, "policies": tuple(data["policies"]), "options": dict(data["options"])})
+
+
+class Model:
+    """A game's simulation: its players' range, seat policies, one game, its metrics."""
+
+    slug = ""
+    min_players = 2
+    max_players = 6
+    policies: tuple[str, ...] = ()
+    default_policy = ""
+    version = 1
+
+    def options(self, players: int, **kw: Any) -> dict[str, Any]:
+        return {}
+
+    def play(self, ref: Referee, config: Config, index: int) -> stats.Sums:  # pragma: no cover
+        raise NotImplementedError
+
+    def metrics(self, config: Config, rules: Rules, sums: stats.Sums) -> tuple[list[tuple], dict]:
+        """(name, kind, sums key, scale) of each metric, and the chart series."""
+        raise NotImplementedError  # pragma: no cover
+
+
+def models() -> dict[str, Model]:
+    from .dolores import Dolores
+    from .rada import RadaMiasta
+
+    return {m.slug: m for m in (RadaMiasta(), Dolores())}
+
+
+def model(game: str) -> Model | None:
+    return models().get(game)
+
+
+def load_rules(game: str, edition: int | None) -> Rules:
+    """The rules of ``game`` under ``edition`` (None: the current published one), read once."""
+    from games import snapshot
+
+    return snapshot.load(game, edition=edition).rules
+
+
+def parse_policies(model_: Model, players: int, specs: Iterable[str]) -> tuple[str, ...]:
+    """Seat policies from "SEAT=POLICY" items (SEAT: 1…P, P1…Pn or "all"); others default."""
+    names = [model_.default_policy] * players
+    errors = []
+    for spec in specs:
+        seat, sep, policy = str(spec).partition("=")
+        seat, policy = seat.strip(), policy.strip()
+        if not sep or policy not in model_.policies:
+            errors.append(f"{spec!r}: expected SEAT=POLICY with POLICY one of {', '.join(model_.policies)}.")
+            continue
+        if seat.lower() == "all":
+            names = [policy] * players
+            continue
+        number = seat[1:] if seat[:1] in ("P", "p") else seat
+        if not number.isdigit() or not 1 <= int(number) <= players:
+            errors.append(f"{spec!r}: the seat must be 1-{players}, P1-P{players} or all.")
+            continue
+        names[int(number) - 1] = policy
+    if errors:
+        raise ConfigError({"policy": errors})
+    return tuple(names)
+
+
+def _int(errors, name: str, value: Any, low: int, high: int, default: int | None = None) -> int | None:
+    if value in (None, ""):
+        if default is None:
+            errors[name] = ["This field is required."]
+        return default
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        errors[name] = ["Enter a whole number."]
+        return None
+    if isinstance(value, float) and not value.is_integer():
+        errors[name] = ["Enter a whole number."]
+        return None
+    if not low <= n <= high:
+        errors[name] = [f"Must be between {low} and {high}."]
+        return None
+    return n
+
+
+def configure(
+    *,
+    game: str,
+    players: Any,
+    games: Any,
+    seed: Any = None,
+    edition: Any = None,
+    variant: str | None = None,
+    policies: Iterable[str] = (),
+    rounds: Any = None,
+    plots: Any = None,
+    cards: bool = True,
+    max_games: int = MAX_GAMES,
+) -> tuple[Config, Rules]:
+    """Check a run's parameters and load its rules; raise ``ConfigError`` naming each bad field."""
+    m = model(game)
+    if m is None:
+        raise ConfigError({"game": [f"No playtest model for {game!r}; one of: {', '.join(models())}."]})
+    errors: dict[str, list[str]] = {}
+    n_players = _int(errors, "players", players, m.min_players, m.max_players)
+    n_games = _int(errors, "games", games, 1, max_games)
+    n_seed = _int(errors, "seed", seed, 0, MAX_SEED, default=1)
+    n_rounds = _int(errors, "rounds", rounds, 1, MAX_ROUNDS, default=0)
+    n_plots = _int(errors, "plots", plots, 1, MAX_PLOTS, default=0)
+    n_edition = _int(errors, "edition", edition, 1, 1_000_000, default=0)
+    rules = None
+    if "edition" not in errors:
+        from games.snapshot import EditionNotFound
+
+        try:
+            rules = load_rules(game, n_edition or None)
+        except EditionNotFound:
+            errors["edition"] = [
+                f"{game} has no edition {n_edition}." if n_edition else "Load the corpus first."
+            ]
+    variant = variant or "original"
+    if rules is not None and variant not in rules.variant_slugs:
+        errors["variant"] = [f"Must be one of: {', '.join(rules.variant_slugs)}."]
+    names: tuple[str, ...] = ()
+    if n_players is not None:
+        try:
+            names = parse_policies(m, n_players, policies)
+        except ConfigError as e:
+            errors.update(e.errors)
+    if errors:
+        raise ConfigError(errors)
+    config = Config(
+        game=game,
+        players=n_players,
+        games=n_games,
+        seed=n_seed,
+        edition=rules.edition,
+        variant=variant,
+        policies=names,
+        options=m.options(n_players, rounds=n_rounds or None, plots=n_plots or None, cards=bool(cards)),
+    )
+    return config, rules
+
+
+def run_range(config: Config, rules: Rules, start: int, stop: int, ref: Referee | None = None) -> stats.Sums:
+    """Play games ``start`` … ``stop - 1`` of the run and return their sums."""
+    m = models()[config.game]
+    ref = ref or Referee(config.game, rules, config.variant)
+    sums = stats.Sums()
+    # The rulings' explanations are not read here: English source strings skip the
+    # catalogue lookups (a third of a council vote's time).
+    with translation.override(None):
+        for index in range(start, stop):
+            sums.merge(m.play(ref, config, index))
+    return sums
+
+
+def summarize(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> dict[str, Any]:
+    """The run's JSON: the contract's fields, then the series and the run's settings."""
+    m = models()[config.game]
+    specs, series = m.metrics(config, rules, stats.Sums(sums))
+    metrics = {}
+    for name, kind, key, scale in specs:
+        metrics[name] = stats.estimate(kind, sums.get(key), scale).as_json()
+    return {
+        "game": config.game,
+        "games": config.games,
+        "players": config.players,
+        "edition": config.edition,
+        "seed": config.seed,
+        "metrics": metrics,
+        "variant": config.variant,
+        "policies": list(config.policies),
+        "options": dict(config.options),
+        "draft": rules.draft,
+        "parameters": {name: p.value for name, p in sorted(rules.params.items())},
+        "series": series,
+        "model": f"{config.game}/{m.version}",
+    }
+
+
+def estimates(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> dict[str, stats.Estimate]:
+    """Each metric's ``Estimate`` (for comparisons)."""
+    specs, _series = models()[config.game].metrics(config, rules, stats.Sums(sums))
+    return {name: stats.estimate(kind, sums.get(key), scale) for name, kind, key, scale in specs}
+
+
+def shard_bounds(games: int, shards: int) -> list[tuple[int, int]]:
+    """Split games 0 … games-1 into ``shards`` contiguous ranges differing by at most one."""
+    shards = max(1, min(shards, games))
+    cuts = [n * games // shards for n in range(shards + 1)]
+    return list(zip(cuts, cuts[1:], strict=False))

@@ -1,0 +1,524 @@
+"""Rada Miasta played by the adjudicators: the game model and its metrics.
+
+What the adjudicators decide (each call validated by the adjudicator's own declaration,
+exactly as the referee's form and the API validate it):
+
+- ``round-order`` — the first player and the turn order of every round
+  (``rm.order.totals``, ``rm.order.most-support-first``, ``rm.order.tie-previous-first``,
+  ``rm.order.clockwise``), and who leads at the end (asked as for round R + 1);
+- ``support-gain`` — what building a District on an empty plot gives
+  (``rm.support.gain-by-stage``, ``rm.support.public-district``, ``rm.support.limits``,
+  ``rm.intro.terrain``);
+- ``council-vote`` — every rebuilding (``rm.vote-needed.rebuilding``): the count, the
+  result, the cards played during it (``rm.events.councillor-absent``,
+  ``rm.events.technical-problems``), what a lost vote does to the turn and the District
+  (``rm.vote.lost-ends-turn``, ``rm.vote.lost-stage-1``, ``rm.vote.lost-stage-2-3``), the
+  decay (``rm.vote.decay``) and the won District's support (``rm.vote.won-gain``);
+- ``event-card`` — Regulatory Confusion and Election Promises played outside a vote
+  (``rm.events.outside-vote``, ``rm.events.regulatory-confusion``,
+  ``rm.events.election-promises``).
+
+What the draft does not describe, and this model states (docs/lab.md):
+
+- the game lasts ``rounds`` rounds (default 8); the seats are P1…Pn clockwise;
+- round 1's first player is drawn by lot (``rm.order.first-round-lot``) from the run's
+  seeded generator, and the table is ordered from them by ``round-order`` (asked as a
+  tie, which goes to the previous first player);
+- each round an offer of n + 1 Districts is revealed; each District's type is drawn with
+  weights residential 3, industrial 3, commercial 3, public 2, terrain 1 and its stage
+  uniformly from 1 to the edition's ``max_stage``; unused Districts are discarded at the
+  end of the round;
+- the city has ``plots`` plots (default n × rounds / 2: it fills half-way through the
+  game), empty at the start. On its turn a player
+  takes one District of the offer and either builds it on an empty plot (no vote) or
+  moves to rebuild a plot holding a District of another type (not a Terrain): a council
+  vote. A won vote rebuilds the plot; a District the adjudicator returns to the pile is
+  gone; one that "stays" goes back into the offer for the later players of the round; a
+  cancelled motion's District goes back into the offer. A player with nothing to do passes;
+- event cards (``cards``, on by default): each player draws one event card a round; a
+  quarter of the deck are the four cards of the draft, in equal numbers (the rest are
+  events outside the fragment, not played here); a hand keeps at most 3 (a random one is
+  discarded). A player may play one of Regulatory Confusion / Election Promises
+  before building; during a vote, once the votes are known, each player in voting order
+  may play Councillor Absent or Technical Problems (which costs one more card of the
+  hand, ``rm.events.technical-problems-cost``);
+- who wins is outside the fragment: the *leader* is the player ``round-order`` would make
+  first after the last round (the most support; a tie goes to the last first player).
+
+The policies (``lab.policies``) choose what the rules leave to the players.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.adjudicators.rada_miasta.common import DISTRICT_GROUP, GROUPS
+
+from . import policies as policies_
+from .charts import Chart, Series
+from .engine import Model, Referee
+from .stats import MEAN, RATIO, RATIO_MEAN, SHARE, Sums, mean_obs, ratio_obs, share_obs, wilson
+
+SLUG = "rada-miasta"
+TYPE_WEIGHTS = (("residential", 3), ("industrial", 3), ("commercial", 3), ("public", 2), ("terrain", 1))
+CARDS = ("councillor-absent", "technical-problems", "regulatory-confusion", "election-promises")
+HAND_LIMIT = 3
+# The draft shows "kilka kart Zdarzeń" (a few event cards) of a larger deck: the share of
+# the deck that are these four; the other events are outside the fragment.
+EVENT_SHARE = 0.25
+SATURATION_BUCKETS = 5
+PROBE_DISTRICT = ("residential", 1)
+
+
+class Table:
+    """One game in progress: the state the policies look at and the moves that change it."""
+
+    def __init__(self, ref: Referee, players: list[str], seats: list[policies_.Policy], rng, options):
+        self.ref = ref
+        self.rules = ref.rules
+        self.rng = rng
+        self.players = players
+        self.seats = dict(zip(players, seats, strict=True))
+        self.max_support = self.rules.param("max_support")
+        self.max_stage = self.rules.param("max_stage")
+        self.district_group = DISTRICT_GROUP
+        self.support = {p: dict.fromkeys(GROUPS, 0) for p in players}
+        self.city: list[tuple[str, int] | None] = [None] * options["plots"]
+        self.offer: list[tuple[str, int]] = []
+        self.hands: dict[str, list[str]] = {p: [] for p in players}
+        self.cards = options["cards"]
+        self._levels: tuple | None = None
+        types, weights = zip(*TYPE_WEIGHTS, strict=True)
+        self._types, self._weights = types, weights
+
+    # ------------------------------------------------------------ what policies read
+    def total(self, player: str) -> int:
+        return sum(self.support[player].values())
+
+    def empty_plots(self) -> list[int]:
+        return [n for n, d in enumerate(self.city) if d is None]
+
+    def rebuildable(self, district: tuple[str, int]) -> list[int]:
+        """Plots a District could rebuild (rm.vote-needed.rebuilding: another main type;
+        rm.intro.terrain: never a Terrain, never with one)."""
+        if district[0] == "terrain":
+            return []
+        return [n for n, d in enumerate(self.city) if d is not None and d[0] not in ("terrain", district[0])]
+
+    def forecast(self, proposer: str, action: tuple | None) -> dict[str, Any]:
+        """The council-vote adjudicator's outcome if ``proposer`` moved ``action`` (or a
+        stand-in District) with every other player voting AGAINST and no card played."""
+        votes = {p: "for" if p == proposer else "against" for p in self.players}
+        if action is None:
+            district, group = PROBE_DISTRICT, None
+        else:
+            district, group = self.offer[action[1]], action[3]
+        return self.council_vote(proposer, votes, district, group, ())
+
+    # ------------------------------------------------------------ adjudicated moves
+    def set_support(self, after: dict[str, Any]) -> None:
+        for p, levels in after.items():
+            self.support[p] = dict(levels)
+        self._levels = None
+
+    def levels(self, player: str | None = None) -> tuple:
+        """The support levels as a key: one player's, or every player's in seating order."""
+        if player is not None:
+            return tuple(self.support[player][g] for g in GROUPS)
+        if self._levels is None:
+            self._levels = tuple(tuple(self.support[p][g] for g in GROUPS) for p in self.players)
+        return self._levels
+
+    def council_vote(self, proposer, votes, district, group, events) -> dict[str, Any]:
+        """The council-vote adjudicator's outcome on this motion."""
+        key = (len(self.players), proposer, self.levels(), tuple(votes.values()), district, group, events)
+        return self.ref("council-vote", lambda: self._motion(proposer, votes, district, group, events), key)
+
+    def _motion(self, proposer, votes, district, group, events) -> dict[str, Any]:
+        return {
+            "seating": self.players,
+            "proposer": proposer,
+            "support": self.support,
+            "votes": votes,
+            "district": {"type": district[0], "stage": district[1]},
+            "chosen_group": group if district[0] == "public" else None,
+            "events": [dict(e) for e in events],
+        }
+
+    def draw_district(self) -> tuple[str, int]:
+        kind = self.rng.choices(self._types, self._weights)[0]
+        return kind, self.rng.randint(1, self.max_stage)
+
+    def draw_cards(self) -> None:
+        for p in self.players:
+            if self.rng.random() >= EVENT_SHARE:
+                continue  # an event outside the fragment
+            hand = self.hands[p]
+            hand.append(self.rng.choice(CARDS))
+            while len(hand) > HAND_LIMIT:
+                hand.pop(self.rng.randrange(len(hand)))
+
+
+class Recorder:
+    """Integer tallies of one game, turned into ``Sums`` when the game ends."""
+
+    def __init__(self, cap: int):
+        self.cap = cap
+        self.turns = self.deadlocked = 0
+        self.levels = [0] * (cap + 1)
+        self.votes = self.passed = self.cancelled = 0
+        self.by_saturation = [[0, 0] for _ in range(SATURATION_BUCKETS)]
+
+    def vote(self, t: Table, outcome: dict[str, Any]) -> None:
+        if outcome["cancelled"]:
+            self.cancelled += 1
+            return
+        observations = [v for levels in t.support.values() for v in levels.values()]
+        mean = sum(observations) / (len(observations) * self.cap)
+        bucket = min(SATURATION_BUCKETS - 1, int(mean * SATURATION_BUCKETS))
+        self.votes += 1
+        self.passed += outcome["passed"]
+        self.by_saturation[bucket][0] += 1
+        self.by_saturation[bucket][1] += outcome["passed"]
+
+    def round_end(self, t: Table) -> None:
+        for levels in t.support.values():
+            for v in levels.values():
+                self.levels[v] += 1
+
+
+def play_game(ref: Referee, players: list[str], names: list[str], rng, options, rec: Recorder | None):
+    """Play one game; return (the firsts of each round, the leader, the round-1 order)."""
+    seats = [policies_.make(n) for n in names]
+    t = Table(ref, players, seats, rng, options)
+    firsts: list[str] = []
+    first_order: list[str] = []
+    for rnd in range(1, options["rounds"] + 1):
+        if rnd == 1:
+            # rm.order.first-round-lot: the lot is the model's; the order from that player is
+            # the adjudicator's (asked as a tie, which the previous first player breaks).
+            lot = players[rng.randrange(len(players))]
+            order = ref("round-order", _order_inputs(players, 2, t.support, lot), (2, t.levels(), lot))[
+                "order"
+            ]
+            first_order = list(order)
+        else:
+            previous = firsts[-1]
+            order = ref(
+                "round-order", _order_inputs(players, rnd, t.support, previous), (rnd, t.levels(), previous)
+            )["order"]
+        firsts.append(order[0])
+        if t.cards:
+            t.draw_cards()
+        t.offer = [t.draw_district() for _ in range(len(players) + 1)]
+        for player in order:
+            _turn(t, player, rec)
+        if rec is not None:
+            rec.round_end(t)
+    last = options["rounds"] + 1
+    final = ref(
+        "round-order", _order_inputs(players, last, t.support, firsts[-1]), (last, t.levels(), firsts[-1])
+    )
+    return firsts, final["first"], first_order
+
+
+def _order_inputs(players, rnd, support, previous_first):
+    return {"seating": players, "round": rnd, "support": support, "previous_first": previous_first}
+
+
+def _turn(t: Table, me: str, rec: Recorder | None) -> None:
+    policy = t.seats[me]
+    if t.cards:
+        card = policy.outside_card(t, me)
+        if card is not None:
+            t.hands[me].remove(card["card"])
+            raw = {
+                "support": t.support,
+                "card": card["card"],
+                "group": card["group"],
+                "target": card["target"],
+            }
+            t.set_support(t.ref("event-card", raw)["support_after"])
+    action = policy.action(t, me)
+    if rec is not None:
+        # Deadlock: could the player to move carry any motion against all the others?
+        probe = t.forecast(me, action if action and action[0] == "motion" else None)
+        rec.turns += 1
+        rec.deadlocked += not probe["passed"]
+    if action is None:
+        return
+    kind, n, plot, group = action
+    district = t.offer[n]
+    if kind == "build":
+        raw = {
+            "support": t.support[me],
+            "district": {"type": district[0], "stage": district[1] if district[0] != "terrain" else None},
+            "chosen_group": group if district[0] == "public" else None,
+        }
+        gained = t.ref("support-gain", raw, (t.levels(me), district, raw["chosen_group"]))
+        t.set_support({me: gained["support"]})
+        t.city[plot] = district
+        t.offer.pop(n)
+        return
+    outcome = _vote(t, me, district, group)
+    if rec is not None:
+        rec.vote(t, outcome)
+    t.set_support(outcome["support_after"])
+    fate = outcome["district_fate"]
+    if fate == "rebuilt":
+        t.city[plot] = district
+    if fate in ("rebuilt", "returned-to-pile"):
+        t.offer.pop(n)
+
+
+def _vote(t: Table, proposer: str, district, group) -> dict[str, Any]:
+    """Collect the votes, then any cards played once they are known, in the voting order
+    the adjudicator gives (rm.vote.order)."""
+    motion = {"proposer": proposer, "district": district, "votes": {}}
+    for p in t.players:
+        motion["votes"][p] = t.seats[p].vote(t, p, motion)
+    votes = dict(motion["votes"])
+    forecast = t.council_vote(proposer, votes, district, group, ())
+    if not t.cards:
+        return forecast
+    events = []
+    for p in forecast["voting_order"]:
+        card = t.seats[p].vote_card(t, p, motion, forecast)
+        if card is None:
+            continue
+        hand = t.hands[p]
+        hand.remove(card["card"])
+        if card["card"] == "technical-problems":
+            # rm.events.technical-problems-cost: one more card of the hand is discarded.
+            hand.pop(t.rng.randrange(len(hand)))
+        events.append(tuple(sorted(card.items())))
+        if card["card"] == "technical-problems":
+            break
+    if not events:
+        return forecast
+    return t.council_vote(proposer, votes, district, group, tuple(events))
+
+
+class RadaMiasta(Model):
+    slug = SLUG
+    min_players, max_players = 2, 6
+    policies = policies_.NAMES
+    default_policy = policies_.DEFAULT
+
+    def options(self, players: int, rounds: int | None = None, plots: int | None = None, cards: bool = True):
+        rounds = rounds or 8
+        return {"rounds": rounds, "plots": plots or players * rounds // 2, "cards": cards}
+
+    def spoiler_seat(self, names: list[str]) -> int:
+        """The seat whose spoiler payoff is measured: the first spoiler, else the first greedy
+        seat, else seat 1."""
+        for policy in ("spoiler", "greedy"):
+            if policy in names:
+                return names.index(policy)
+        return 0
+
+    def play(self, ref: Referee, config, index: int) -> Sums:
+        players = [f"P{n + 1}" for n in range(config.players)]
+        names = list(config.policies)
+        rec = Recorder(ref.rules.param("max_support"))
+        firsts, leader, first_order = play_game(
+            ref, players, names, self.rng(config, index), config.options, rec
+        )
+        out = Sums()
+        seat = players.index(leader)
+        for n in range(config.players):
+            out.add(f"lead_seat_{n + 1}", share_obs(seat == n))
+            out.add(f"lead_start_{n + 1}", share_obs(first_order.index(leader) == n))
+        stays = sum(a == b for a, b in zip(firsts, firsts[1:], strict=False))
+        out.add("first_stays", ratio_obs(stays, len(firsts) - 1))
+        observed = sum(rec.levels)
+        out.add("at_cap", ratio_obs(rec.levels[-1], observed))
+        out.add("mean_level", ratio_obs(sum(v * c for v, c in enumerate(rec.levels)), observed))
+        out.add("levels", rec.levels)
+        out.add("votes", mean_obs(rec.votes))
+        out.add("passed", ratio_obs(rec.passed, rec.votes))
+        out.add("cancelled", ratio_obs(rec.cancelled, rec.votes + rec.cancelled))
+        out.add("deadlock", ratio_obs(rec.deadlocked, rec.turns))
+        out.add("by_saturation", [x for held, won in rec.by_saturation for x in (held, won)])
+
+        # Worry 4: the same game (same seed) with the spoiler seat played by the spoiler and
+        # by the greedy policy; the payoff is the difference of its leading (paired).
+        s = self.spoiler_seat(names)
+        led = {}
+        for policy in ("spoiler", "greedy"):
+            if names[s] == policy:
+                led[policy] = leader == players[s]
+                continue
+            twin = names[:s] + [policy] + names[s + 1 :]
+            _f, twin_leader, _o = play_game(ref, players, twin, self.rng(config, index), config.options, None)
+            led[policy] = twin_leader == players[s]
+        out.add("spoiler_diff", mean_obs(int(led["spoiler"]) - int(led["greedy"])))
+        out.add("spoiler_win", share_obs(led["spoiler"]))
+        out.add("greedy_win", share_obs(led["greedy"]))
+        return out
+
+    def metrics(self, config, rules, sums: Sums) -> tuple[list[tuple], dict[str, Any]]:
+        cap = rules.param("max_support")
+        specs = [("first_player_stays_first", RATIO, "first_stays", 1)]
+        specs += [(f"lead_share_seat_{n}", SHARE, f"lead_seat_{n}", 1) for n in range(1, config.players + 1)]
+        specs += [
+            (f"lead_share_start_{n}", SHARE, f"lead_start_{n}", 1) for n in range(1, config.players + 1)
+        ]
+        specs += [
+            ("support_at_cap_share", RATIO, "at_cap", 1),
+            ("support_mean_level", RATIO_MEAN, "mean_level", 1),
+            ("votes_per_game", MEAN, "votes", 1),
+            ("votes_passed_share", RATIO, "passed", 1),
+            ("votes_cancelled_share", RATIO, "cancelled", 1),
+            ("deadlock_share", RATIO, "deadlock", 1),
+            ("spoiler_payoff", MEAN, "spoiler_diff", 1),
+            ("spoiler_lead_share", SHARE, "spoiler_win", 1),
+            ("spoiler_seat_greedy_lead_share", SHARE, "greedy_win", 1),
+        ]
+        flat = sums.get("by_saturation", [0] * (2 * SATURATION_BUCKETS))
+        series = {
+            "support_levels": {
+                "x": list(range(cap + 1)),
+                "y": (sums.get("levels") or []) + [0] * (cap + 1 - len(sums.get("levels") or [])),
+            },
+            "votes_by_saturation": {
+                "x": [
+                    f"{100 * b // SATURATION_BUCKETS}-{100 * (b + 1) // SATURATION_BUCKETS}%"
+                    for b in range(5)
+                ],
+                "held": flat[0::2],
+                "passed": flat[1::2],
+            },
+        }
+        return specs, series
+
+    def charts(self, results):
+        return charts(results)
+
+    def label(self, name: str) -> str:
+        return label(name)
+
+    @staticmethod
+    def rng(config, index: int):
+        # Seeding with a string is stable across processes and platforms (SHA-512 of it).
+        return random.Random(f"{config.game}:{config.seed}:{index}")
+
+
+# ---------------------------------------------------------------- what the page shows
+
+HEADLINE = (
+    ("first_player_stays_first", gettext_lazy("1: first stays")),
+    ("support_at_cap_share", gettext_lazy("2: at cap")),
+    ("votes_passed_share", gettext_lazy("3: pass")),
+    ("deadlock_share", gettext_lazy("3: deadlock")),
+)
+
+
+def charts(results: list[tuple[str, dict[str, Any]]]) -> list[Chart]:
+    """The four worries as charts, one series per configuration."""
+    players = results[0][1]["players"]
+    out = [
+        Chart(
+            key="headline",
+            title=str(gettext_lazy("The worries at a glance")),
+            caption=str(
+                gettext_lazy(
+                    "1: the round's first player is first again next round; 2: support levels at the cap; "
+                    "3: votes that pass, and turns on which the player to move could carry no motion. "
+                    "Whiskers: 95 percent confidence intervals."
+                )
+            ),
+            categories=[str(label) for _name, label in HEADLINE],
+            series=[_metric_series(label, r, [name for name, _l in HEADLINE]) for label, r in results],
+        ),
+        Chart(
+            key="lead-by-start",
+            title=str(gettext_lazy("Worry 1: who leads at the end, by place in round 1's turn order")),
+            categories=[str(gettext_lazy("place %(n)s") % {"n": n}) for n in range(1, players + 1)],
+            series=[
+                _metric_series(label, r, [f"lead_share_start_{n}" for n in range(1, players + 1)])
+                for label, r in results
+            ],
+            lines=(1 / players,),
+            caption=str(gettext_lazy("The line is an even share, 1 in %(n)s.") % {"n": players}),
+        ),
+    ]
+    levels = results[0][1]["series"]["support_levels"]["x"]
+    out.append(
+        Chart(
+            key="support-levels",
+            title=str(gettext_lazy("Worry 2: support levels at the ends of rounds (share of all levels)")),
+            categories=[str(x) for x in levels],
+            series=[
+                Series(label, [c / max(1, sum(ys)) for c in ys])
+                for label, r in results
+                for ys in [r["series"]["support_levels"]["y"]]
+            ],
+        )
+    )
+    saturation = results[0][1]["series"]["votes_by_saturation"]["x"]
+    series = []
+    for label, r in results:
+        s = r["series"]["votes_by_saturation"]
+        values, low, high, notes = [], [], [], []
+        for held, passed in zip(s["held"], s["passed"], strict=True):
+            lo, hi = wilson(passed, held)
+            values.append(passed / held if held else None)
+            low.append(lo if held else None)
+            high.append(hi if held else None)
+            notes.append(ngettext("%(n)s vote", "%(n)s votes", held) % {"n": held})
+        series.append(Series(label, values, low, high, notes))
+    out.append(
+        Chart(
+            key="votes-by-saturation",
+            title=str(
+                gettext_lazy("Worry 3: votes that pass, by the table's mean support as a share of the cap")
+            ),
+            categories=saturation,
+            series=series,
+            caption=str(gettext_lazy("Wilson intervals per vote; hover a bar for the number of votes.")),
+        )
+    )
+    return out
+
+
+def _metric_series(label: str, result: dict[str, Any], names: list[str]) -> Series:
+    metrics = result["metrics"]
+    return Series(
+        label,
+        [metrics[n]["value"] for n in names],
+        [metrics[n]["ci_low"] for n in names],
+        [metrics[n]["ci_high"] for n in names],
+    )
+
+
+LABELS = {
+    "first_player_stays_first": gettext_lazy("Round's first player is first again the next round"),
+    "support_at_cap_share": gettext_lazy("Support levels at the cap (round ends)"),
+    "support_mean_level": gettext_lazy("Mean support level (round ends)"),
+    "votes_per_game": gettext_lazy("Votes per game"),
+    "votes_passed_share": gettext_lazy("Votes that pass"),
+    "votes_cancelled_share": gettext_lazy("Votes cancelled by Technical Problems"),
+    "deadlock_share": gettext_lazy(
+        "Turns on which the player to move could carry no motion against all others"
+    ),
+    "spoiler_payoff": gettext_lazy(
+        "Spoiler payoff: its seat's lead share as spoiler minus as greedy (paired)"
+    ),
+    "spoiler_lead_share": gettext_lazy("Spoiler seat leads, played by the spoiler"),
+    "spoiler_seat_greedy_lead_share": gettext_lazy("Spoiler seat leads, played greedily"),
+}
+
+
+def label(name: str) -> str:
+    """A metric's name in words."""
+    for prefix, text in (
+        ("lead_share_seat_", gettext_lazy("Seat %(n)s leads at the end")),
+        ("lead_share_start_", gettext_lazy("Player in place %(n)s of round 1's order leads at the end")),
+    ):
+        if name.startswith(prefix):
+            return str(text) % {"n": name.removeprefix(prefix)}
+    return str(LABELS.get(name, name))

@@ -1,0 +1,184 @@
+"""Rada Miasta played by the adjudicators: scripted games checked by hand, reproducibility,
+shards, and drafts whose changed words change what the games do."""
+
+import dataclasses
+import json
+import random
+from types import MappingProxyType
+
+import pytest
+
+from games.snapshot import from_corpus
+from lab import engine, policies, rada
+from lab.stats import Sums
+
+from .conftest import config_for
+
+RULES = from_corpus("rada-miasta")
+
+
+def _config(players=4, games=20, seed=1, names=None, **options):
+    return config_for("rada-miasta", RULES, players=players, games=games, seed=seed, names=names, **options)
+
+
+def _metrics(config, rules=RULES, **kw):
+    sums = engine.run_range(config, rules, 0, config.games, **kw)
+    return engine.summarize(config, rules, sums)["metrics"]
+
+
+class FirstSeatLot(random.Random):
+    """The lot of round 1 always falls on P1."""
+
+    def randrange(self, *args, **kw):
+        return 0
+
+
+class Scripted(policies.Policy):
+    """Takes the first District of the offer: to an empty plot if any, else to rebuild the
+    first plot it may rebuild; votes FOR its own motions, AGAINST the others'."""
+
+    def action(self, t, me):
+        if not t.offer:
+            return None
+        if t.empty_plots():
+            return ("build", 0, t.empty_plots()[0], None)
+        plots = t.rebuildable(t.offer[0])
+        return ("motion", 0, plots[0], None) if plots else None
+
+    def vote(self, t, me, motion):
+        return "for" if motion["proposer"] == me else "against"
+
+
+class Passes(Scripted):
+    def action(self, t, me):
+        return None
+
+
+@pytest.fixture
+def scripted(monkeypatch):
+    """Every game gets these offers (one list per round), and round 1's lot falls on P1."""
+
+    def set_offers(*offers):
+        script = [d for offer in offers for d in offer]
+
+        def draw(table):
+            if not hasattr(table, "script"):
+                table.script = list(script)
+            return table.script.pop(0)
+
+        monkeypatch.setattr(rada.Table, "draw_district", draw)
+        monkeypatch.setattr(rada.RadaMiasta, "rng", staticmethod(lambda config, index: FirstSeatLot(0)))
+
+    monkeypatch.setitem(policies.POLICIES, "scripted", Scripted)
+    return set_offers
+
+
+def _with(rules, **values):
+    """The rules with some figures changed, as a draft's snapshot would carry them."""
+    changed = {name: dataclasses.replace(rules.params[name], value=value) for name, value in values.items()}
+    return dataclasses.replace(rules, params=MappingProxyType({**rules.params, **changed}))
+
+
+def test_a_two_player_game_checked_by_hand(scripted):
+    scripted(
+        [("residential", 3), ("industrial", 2), ("commercial", 1)],
+        [("commercial", 2), ("residential", 1), ("industrial", 1)],
+    )
+    config = _config(players=2, games=1, names=["scripted", "scripted"], rounds=2, plots=1, cards=False)
+    # Round 1, P1 first (the lot): P1 builds the stage-3 residential District on the only plot
+    # (support-gain: residents 3). P2 moves to rebuild it as industrial: P2 has no support,
+    # P1 votes against: 0 City Council votes, lost; the decay takes P1's residents to 2.
+    # Round 2: P1 leads (2-0) and stays first. P1's commercial motion gets 1 vote (residents
+    # 2-0): lost; decay to 1. P2's motion on the same District (it stays, stage 2): lost; to 0.
+    # The end: 0-0, a tie, so the last first player, P1, leads.
+    m = _metrics(config)
+    assert m["first_player_stays_first"]["value"] == 1.0
+    assert m["lead_share_seat_1"]["value"] == 1.0 and m["lead_share_seat_2"]["value"] == 0.0
+    assert m["lead_share_start_1"]["value"] == 1.0
+    assert m["votes_per_game"]["value"] == 3
+    assert m["votes_passed_share"]["value"] == 0.0
+    assert m["votes_cancelled_share"]["value"] == 0.0
+    # Every turn, the player to move could not carry a motion against the other.
+    assert m["deadlock_share"]["value"] == 1.0
+    # 12 levels observed (2 players x 3 groups x 2 round ends): one 2, the rest 0.
+    assert m["support_at_cap_share"]["value"] == 0.0
+    assert m["support_mean_level"]["value"] == pytest.approx(2 / 12, abs=1e-6)
+
+
+def test_a_won_vote_and_support_at_the_cap_checked_by_hand(scripted):
+    scripted(
+        [("residential", 3), ("terrain", 1), ("commercial", 1)],
+        [("industrial", 3), ("terrain", 1), ("commercial", 1)],
+        [("commercial", 2), ("commercial", 1), ("industrial", 1)],
+    )
+    rules = _with(RULES, max_support=3)
+    config = _config(players=2, games=1, names=["scripted", "scripted"], rounds=3, plots=4, cards=False)
+    # Round 1: P1 builds residential 3 (residents 3, the cap of 3), P2 a Terrain (nothing).
+    # Round 2: P1 (first, 3-0) builds industrial 3 (entrepreneurs 3); P2 a Terrain. The city
+    # is full. Round 3: P1 moves commercial 2 onto its residential plot: residents 3-0 and
+    # entrepreneurs 3-0 give 2 City Council votes: won. Decay (P1 2, 2, 0), then the District
+    # gives merchants 2. P2 moves commercial 1 onto the industrial plot: 0 votes, lost; decay:
+    # P1 1, 1, 1. Round ends: P1 (3,0,0), (3,3,0), (1,1,1); P2 zero throughout.
+    m = _metrics(config, rules)
+    assert m["votes_per_game"]["value"] == 2
+    assert m["votes_passed_share"]["value"] == 0.5
+    assert m["first_player_stays_first"]["value"] == 1.0
+    assert m["support_at_cap_share"]["value"] == pytest.approx(3 / 18, abs=1e-6)
+    assert m["support_mean_level"]["value"] == pytest.approx(12 / 18, abs=1e-6)
+    # Only P1's turn in round 3 could carry a motion against the other player: 5 of 6 turns.
+    assert m["deadlock_share"]["value"] == pytest.approx(5 / 6, abs=1e-6)
+    assert m["lead_share_seat_1"]["value"] == 1.0
+
+
+def test_spoiler_payoff_is_the_paired_difference_of_leading(scripted, monkeypatch):
+    scripted([("residential", 3), ("industrial", 2), ("commercial", 1)])
+    monkeypatch.setitem(policies.POLICIES, "greedy", Scripted)
+    monkeypatch.setitem(policies.POLICIES, "spoiler", Passes)
+    config = _config(players=2, games=3, rounds=1, plots=2, cards=False)
+    # Seat 1 as "greedy" builds residential 3 and leads (3-2); as "spoiler" it passes and P2
+    # takes the residential District and leads: -1 in every game.
+    m = _metrics(config)
+    assert m["spoiler_payoff"] == {
+        "value": -1.0,
+        "ci_low": -1.0,
+        "ci_high": -1.0,
+        "n": 3,
+        "kind": "mean",
+        "se": 0.0,
+    }
+    assert m["spoiler_lead_share"]["value"] == 0.0
+    assert m["spoiler_seat_greedy_lead_share"]["value"] == 1.0
+
+
+def test_the_same_seed_gives_the_same_json_and_shards_do_not_matter():
+    config = _config(games=12, seed=42, names=["greedy", "random", "spoiler", "greedy"])
+    whole = engine.run_range(config, RULES, 0, 12)
+    split = Sums()
+    for a, b in engine.shard_bounds(12, 5):
+        split.merge(engine.run_range(config, RULES, a, b))
+    assert whole == split
+    once = json.dumps(engine.summarize(config, RULES, whole))
+    again = json.dumps(engine.summarize(config, RULES, engine.run_range(config, RULES, 0, 12)))
+    assert once == again
+    other = engine.summarize(
+        config, RULES, engine.run_range(dataclasses.replace(config, seed=43), RULES, 0, 12)
+    )
+    assert json.dumps(other) != once
+
+
+def test_every_input_the_games_send_passes_the_adjudicators_declarations():
+    config = _config(players=5, games=6, names=["random", "greedy", "spoiler", "random", "greedy"])
+    checked = engine.Referee("rada-miasta", RULES, "original", checked=True)
+    sums = engine.run_range(config, RULES, 0, config.games, ref=checked)
+    assert set(checked.calls) == {"round-order", "support-gain", "council-vote", "event-card"}
+    # Answering repeated questions from the memo changes nothing: the adjudicators are pure.
+    memo = engine.Referee("rada-miasta", RULES, "original")
+    assert engine.run_range(config, RULES, 0, config.games, ref=memo) == sums
+    assert sum(memo.hits.values()) > 0 and sum(memo.calls.values()) < sum(checked.calls.values())
+
+
+def test_max_support_8_in_the_rules_changes_the_games():
+    config = _config(players=2, games=30, names=["greedy", "greedy"], rounds=12, cards=False)
+    ten = _metrics(config)
+    eight = _metrics(config, _with(RULES, max_support=8))
+    assert ten["support_at_cap_share"] != eight["support_at_cap_share"]
