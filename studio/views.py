@@ -22,6 +22,7 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games import snapshot
 from games.impact import impact
+from lab import engine as lab_engine
 from rules import corpus, params, services
 from rules import selectors as rule_selectors
 from rules.diff import word_diff
@@ -64,7 +65,11 @@ def home(request):
 def game(request, slug: str):
     """A game's drafts and published editions."""
     game = _game_for_designer(request, slug)
-    return render(request, "studio/game.html", {"game": game, "editions": selectors.drafts(game)})
+    return render(
+        request,
+        "studio/game.html",
+        {"game": game, "editions": selectors.drafts(game), "has_lab": lab_engine.model(slug) is not None},
+    )
 
 
 @login_required

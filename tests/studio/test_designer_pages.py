@@ -241,3 +241,10 @@ def test_the_referee_form_and_ruling_follow_the_draft(client, designer, token_ap
     assert r.status_code == 200, page[:3000]
     assert page.count('data-testid="warning"') == 1
     assert "code written for an older wording" in page
+
+
+def test_the_game_page_links_to_the_playtest_lab_where_the_lab_has_a_model(client, corpus, make_user):
+    client.force_login(make_user("boss", superuser=True))
+    for slug, linked in (("rada-miasta", True), ("dolores", True), ("praetor", False)):
+        page = client.get(f"/design/{slug}/").content.decode()
+        assert (f'href="/lab/{slug}/"' in page) is linked, slug
