@@ -115,8 +115,14 @@ def _is_coord(value: Any) -> bool:
 @register.filter
 def outcome_fields(ruling) -> list[Field]:
     """The ruling's outcome as labelled fields, in the order the adjudicator gave them."""
+    return labelled_fields(ruling.game, ruling.outcome)
+
+
+@register.simple_tag
+def labelled_fields(game: str, outcome: dict[str, Any]) -> list[Field]:
+    """Some outcome fields of ``game`` (a ruling's, or the ones a dispute is about), labelled."""
     fields = []
-    for key, value in ruling.outcome.items():
-        shown, wide = _Say(ruling.game, key).value(value)
-        fields.append(Field(key, labels.field_label(ruling.game, key), shown, wide))
+    for key, value in outcome.items():
+        shown, wide = _Say(game, key).value(value)
+        fields.append(Field(key, labels.field_label(game, key), shown, wide))
     return fields
