@@ -153,13 +153,15 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
         v.clause_id: v
         for v in ClauseVersion.objects.filter(clause__game=game).order_by("clause_id", "number")
     }
-    translations = {
-        (t.clause_id, t.based_on_id): t
-        for t in Translation.objects.filter(clause__game=game, lang="en")
+    # Per shipped language, each clause's newest translation (the one the corpus may fast-forward).
+    latest_translation: dict[str, dict[int, Translation]] = {lang: {} for lang in data.translation_languages}
+    for t in (
+        Translation.objects.filter(clause__game=game, lang__in=data.translation_languages)
         .select_related("based_on", "current_revision")
         .order_by("based_on__number")
-    }
-    latest_translation = {t.clause_id: t for t in translations.values()}
+    ):
+        latest_translation[t.lang][t.clause_id] = t
+    shipped_texts = {lang: data.translations_of(lang) for lang in data.translation_languages}
 
     # Per clause of the corpus: its new version (added now), or the version whose wording is
     # the shipped one (nothing to do), or None (diverged: the site's wording stays).
@@ -177,8 +179,10 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
             metadata_changed = True
         version, added = _load_clause(clause, c, latest.get(clause.id), now=now, report=report, load=load)
         shipped.append((clause, version, added))
-        if version is not None and c.en:
-            _load_translation(clause, version, c.en, latest_translation.get(clause.id), now=now, load=load)
+        for lang, texts in shipped_texts.items():
+            if version is not None and texts.get(c.key):
+                previous = latest_translation[lang].get(clause.id)
+                _load_translation(clause, version, lang, texts[c.key], previous, now=now, load=load)
 
     current = Edition.objects.filter(game=game, is_current=True, status=Edition.Status.PUBLISHED).first()
     entries = _next_edition(current, shipped, latest, load=load)
@@ -305,24 +309,25 @@ def _next_edition(
 def _load_translation(
     clause: Clause,
     version: ClauseVersion,
+    lang: str,
     text: str,
     previous: Translation | None,
     *,
     now: dt.datetime,
     load: GameLoad,
 ) -> None:
-    """Keep the shipped English of ``version`` (which holds the shipped wording) in step,
-    without hiding staleness or overwriting the site's work.
+    """Keep the shipped ``lang`` translation of ``version`` (which holds the shipped wording)
+    in step, without hiding staleness or overwriting the site's work.
 
-    A new clause version whose English did not change keeps the old translation (which
-    now shows as stale); a changed English text makes a new revision of a translation the
-    corpus wrote last, or a translation of the new version. The clause's newest English,
-    when revised in the site and different, is diverged and left alone.
+    A new clause version whose translation did not change keeps the old translation (which
+    now shows as stale); a changed text makes a new revision of a translation the corpus
+    wrote last, or a translation of the new version. The clause's newest translation, when
+    revised in the site and different, is diverged and left alone.
     """
     if previous is not None and previous.text == text:
         return
     if previous is not None and _translation_author(previous) != CORPUS_AUTHOR:
-        load.translations_diverged.append(clause.key)
+        load.translations_diverged.append(clause.key if lang == "en" else f"{clause.key} [{lang}]")
         return
     if previous is not None and previous.based_on_id == version.id:
         translation_submit(
@@ -333,12 +338,12 @@ def _load_translation(
             author=CORPUS_AUTHOR,
             now=now,
         )
-        load.translations_updated.append(clause.key)
+        load.translations_updated.append(clause.key if lang == "en" else f"{clause.key} [{lang}]")
         return
     # The shipped translations are finished translations no reviewer has approved.
     translation_create(
         version=version,
-        lang="en",
+        lang=lang,
         text=text,
         state=Translation.State.TRANSLATED,
         author=CORPUS_AUTHOR,
@@ -406,7 +411,11 @@ def _load_terms(game: Game, data: corpus_files.GameData) -> None:
         term, _ = Term.objects.update_or_create(
             game=game,
             key=t.key,
-            defaults={"forms": {data.language: t.original, "en": t.en}, "note": t.note, "position": n},
+            defaults={
+                "forms": {**t.forms, data.language: t.original, "en": t.en},
+                "note": t.note,
+                "position": n,
+            },
         )
         keep.append(term.id)
     Term.objects.filter(game=game).exclude(id__in=keep).delete()

@@ -9,7 +9,9 @@ Each ``rules/corpus/<slug>/`` folder holds:
   carries the verbatim ``source`` wording it was revised from) and its English
   translation ``en``;
 - ``glossary.toml``: the game's terms in the original and in English;
-- ``tables.toml`` (Dolores only): Tables 1 and 2 as structured rows.
+- ``tables.toml`` (Dolores only): Tables 1 and 2 as structured rows;
+- ``translations/<lang>.toml`` (optional, any BCP 47 language besides English): a
+  translation of the clauses, by key.
 
 This module only reads, checks and rewrites those files (no database); the
 ``loadcorpus`` command stores them and ``dumpcorpus`` writes the database's
@@ -92,6 +94,8 @@ class TermData:
     original: str
     en: str
     note: str = ""
+    # Its form in other languages (BCP 47 code → form), for translations into them.
+    forms: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -108,10 +112,22 @@ class GameData:
     variants: tuple[VariantData, ...]
     terms: tuple[TermData, ...]
     tables: dict[str, Any] = field(default_factory=dict)
+    # Shipped translations besides the English in clauses.toml: language → clause key → text.
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def folder(self) -> Path:
         return ROOT / self.slug
+
+    def translations_of(self, lang: str) -> dict[str, str]:
+        """The shipped ``lang`` translation, clause key → text (English from clauses.toml)."""
+        if lang == "en":
+            return {c.key: c.en for c in self.clauses if c.en}
+        return self.translations.get(lang, {})
+
+    @property
+    def translation_languages(self) -> list[str]:
+        return ["en", *sorted(self.translations)]
 
 
 class CorpusError(ValueError):
@@ -151,14 +167,38 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
             for v in meta.get("variants", [])
         ),
         terms=tuple(
-            TermData(t["key"], t["original"], t["en"], t.get("note", "")) for t in glossary.get("terms", [])
+            TermData(
+                t["key"],
+                t["original"],
+                t["en"],
+                t.get("note", ""),
+                forms={k: v for k, v in t.items() if k not in _TERM_FIELDS and LANG_CODE.fullmatch(k)},
+            )
+            for t in glossary.get("terms", [])
         ),
         tables=tables,
+        translations=_read_translations(folder),
     )
     problems = check_game(game)
     if problems:
         raise CorpusError(f"{slug}: " + "; ".join(problems))
     return game
+
+
+_TERM_FIELDS = {"key", "original", "en", "note"}
+LANG_CODE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}")
+
+
+def _read_translations(folder: Path) -> dict[str, dict[str, str]]:
+    """``translations/<lang>.toml``: ``lang = "<code>"`` and ``[[clauses]]`` of ``key`` and ``text``."""
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted((folder / "translations").glob("*.toml")):
+        body = _read_toml(path)
+        lang = body.get("lang", path.stem)
+        if lang != path.stem or not LANG_CODE.fullmatch(lang) or lang == "en":
+            raise CorpusError(f"{path.name}: lang must be the file's name, a BCP 47 code other than en")
+        out[lang] = {c["key"]: c["text"].strip("\n") for c in body.get("clauses", []) if c.get("text")}
+    return out
 
 
 def parse_clauses(body: dict[str, Any]) -> tuple[ClauseData, ...]:
@@ -215,6 +255,13 @@ def check_game(game: GameData) -> list[str]:
         problems.append(
             "the clauses do not reproduce source.txt: " + _first_difference(joined, normalise(game.source))
         )
+    for lang, texts in game.translations.items():
+        furniture = {c.key for c in game.clauses if c.kind == "furniture"}
+        for key in texts:
+            if key not in seen:
+                problems.append(f"translations/{lang}.toml: unknown clause {key}")
+            elif key in furniture:
+                problems.append(f"translations/{lang}.toml: {key} is page furniture, not translated")
     slugs = [v.slug for v in game.variants]
     if not slugs or slugs[0] != "original":
         problems.append("the first variant must be 'original'")

@@ -399,3 +399,47 @@ def test_a_broken_corpus_file_is_an_error(corpus, tmp_path):
     with pytest.raises(CommandError, match="no-such-game"):
         call_command("loadcorpus", "no-such-game", verbosity=0)
     assert counts() == before
+
+
+def test_a_shipped_translation_into_any_language_loads_like_the_english(corpus, tmp_path):
+    """translations/<lang>.toml and a term's form in that language: loaded as translated, once;
+    a changed text is a new revision; a key the game does not have is a corpus error."""
+    slug = "praetor"
+    shutil.copytree(corpus_files.ROOT / slug, tmp_path / slug)
+    keys = [c.key for c in corpus_files.game(slug).clauses if c.kind != "furniture"][:2]
+    folder = tmp_path / slug / "translations"
+    folder.mkdir(exist_ok=True)
+    body = 'lang = "pl"\n' + "".join(
+        f'\n[[clauses]]\nkey = "{k}"\ntext = """Tekst {n}."""\n' for n, k in enumerate(keys)
+    )
+    (folder / "pl.toml").write_text(body, encoding="utf-8")
+    glossary = tmp_path / slug / "glossary.toml"
+    glossary.write_text(
+        glossary.read_text(encoding="utf-8").replace('en = "morale"\n', 'en = "morale"\npl = "morale"\n'),
+        encoding="utf-8",
+    )
+    report = corpus_load(now=timezone.now(), games=[corpus_files.read_game(slug, root=tmp_path)])
+    assert report.new_translations == 2
+    pl = Translation.objects.filter(lang="pl", clause__key__in=keys).order_by("clause__position")
+    assert [(t.text, t.state, t.revision) for t in pl] == [
+        ("Tekst 0.", "translated", 1),
+        ("Tekst 1.", "translated", 1),
+    ]
+    from rules.models import Term
+
+    assert Term.objects.get(game__slug=slug, key="morale").forms == {
+        "zh-Hans": "人心",
+        "en": "morale",
+        "pl": "morale",
+    }
+    again = corpus_load(now=timezone.now(), games=[corpus_files.read_game(slug, root=tmp_path)])
+    assert not again.anything_new
+    (folder / "pl.toml").write_text(body.replace("Tekst 1.", "Tekst 1 (poprawiony)."), encoding="utf-8")
+    third = corpus_load(now=timezone.now(), games=[corpus_files.read_game(slug, root=tmp_path)])
+    assert (third.new_translations, third.new_translation_revisions) == (0, 1)
+    assert third.per_game[0].translations_updated == [f"{keys[1]} [pl]"]
+    (folder / "pl.toml").write_text(
+        body + '\n[[clauses]]\nkey = "pr.no-such"\ntext = "x"\n', encoding="utf-8"
+    )
+    with pytest.raises(corpus_files.CorpusError, match="unknown clause pr.no-such"):
+        corpus_files.read_game(slug, root=tmp_path)
