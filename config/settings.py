@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "rules",
     "games",
     "studio",
+    "translators",
 ]
 
 MIDDLEWARE = [

@@ -41,6 +41,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("studio.urls")),
+    path("", include("translators.urls")),
     path("", include("rules.urls")),
     path("", include("games.urls")),
 ]
