@@ -7,4 +7,5 @@ urlpatterns = [
     path("translate/", views.home, name="home"),
     path("translate/<slug:slug>/<str:lang>/", views.clauses, name="clauses"),
     path("translate/<slug:slug>/<str:lang>/c/<str:key>/", views.clause, name="clause"),
+    path("translate/<slug:slug>/<str:lang>/import/", views.import_file, name="import"),
 ]

@@ -29,7 +29,7 @@ from rules.models import Game, Translation
 from rules.permissions import can_review, can_work_on, may_save_translation
 from rules.views import language_name
 
-from . import checks, glossary, memory, selectors
+from . import checks, exchange, glossary, memory, selectors
 
 MAX_TEXT = 20_000
 STATUS_LABELS = {
@@ -301,3 +301,30 @@ def clause(request, slug: str, lang: str, key: str):
 def dom_id(key: str) -> str:
     """An element id for a clause key that is also a plain CSS selector (keys hold dots)."""
     return "c-" + key.replace(".", "_")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_file(request, slug: str, lang: str):
+    """Upload an XLIFF or PO file: what was applied, unchanged, in conflict (kept as
+    suggestions) or rejected, unit by unit."""
+    game = workspace_game(request, slug, lang)
+    ctx = {"game": game, "lang": lang, "lang_name": language_name(lang), "labels": STATUS_LABELS}
+    if request.method == "GET":
+        return render(request, "translators/import.html", ctx)
+    upload = request.FILES.get("file")
+    if upload is None:
+        return render(request, "translators/import.html", {**ctx, "error": _("Choose a file.")}, status=400)
+    try:
+        _fmt, incoming = exchange.read(upload.read(exchange.MAX_FILE + 1))
+    except exchange.Unreadable as exc:
+        return render(request, "translators/import.html", {**ctx, "error": str(exc)}, status=400)
+    report = exchange.apply(
+        game=game,
+        lang=lang,
+        incoming=incoming,
+        author=request.user.get_username(),
+        may_approve=can_review(request.user, game, lang),
+        now=timezone.now(),
+    )
+    return render(request, "translators/import.html", {**ctx, "report": report})
