@@ -9,10 +9,14 @@ everything and writes only rulings. Each predicate costs at most one query.
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import Q
 from rest_framework.permissions import BasePermission
 
 from .models import Game, Role
+
+_LANG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}")
 
 
 def _roles(user, kind: str):
@@ -112,7 +116,9 @@ class IsTranslatorOfLanguage(BasePermission):
         if not getattr(request.user, "is_authenticated", False):
             return False
         game = Game.objects.filter(slug=view.kwargs.get("slug")).values_list("id", flat=True).first()
-        return game is None or can_work_on(request.user, game, view.kwargs.get("lang", ""))
+        lang = view.kwargs.get("lang", "")
+        # An unknown game or a malformed code is the view's 404 or 400 to give.
+        return game is None or not _LANG.fullmatch(lang) or can_work_on(request.user, game, lang)
 
 
 class IsTranslatorOfGame(BasePermission):

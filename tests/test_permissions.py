@@ -108,6 +108,35 @@ def _endpoints(n):
             302,
             TRANSLATORS,
         ),
+        ("page: import a file", "page", "get", "/translate/praetor/pl/import/", None, 200, TRANSLATORS),
+        ("page: align a document", "page", "get", "/translate/praetor/pl/align/", None, 200, TRANSLATORS),
+        (
+            "api: export",
+            "api",
+            "get",
+            "/api/v1/games/praetor/translations/pl/?format=xliff2",
+            None,
+            200,
+            TRANSLATORS,
+        ),
+        (
+            "api: align",
+            "api",
+            "post",
+            "/api/v1/games/praetor/translations/pl/align/",
+            {"text": "Pretor. Gra o budowie miasta."},
+            200,
+            TRANSLATORS,
+        ),
+        (
+            "api: glossary",
+            "api",
+            "get",
+            "/api/v1/games/praetor/glossary/?format=tbx",
+            None,
+            200,
+            TRANSLATORS | {"other-translator"},
+        ),
     ]
 
 

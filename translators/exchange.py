@@ -420,3 +420,19 @@ def _conflict(item: Incoming, now_unit: Unit) -> str | None:
             f"version {now_unit.version} revision {now_unit.revision}."
         )
     return None
+
+
+def import_upload(*, game: Game, lang: str, upload, user, now: dt.datetime) -> Report:
+    """Read an uploaded file (``Unreadable`` when it is not XLIFF or PO) and apply it as ``user``
+    (approving only if they review ``lang``)."""
+    from rules.permissions import can_review
+
+    _fmt, incoming = read(upload.read(MAX_FILE + 1))
+    return apply(
+        game=game,
+        lang=lang,
+        incoming=incoming,
+        author=user.get_username(),
+        may_approve=can_review(user, game, lang),
+        now=now,
+    )

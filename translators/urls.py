@@ -8,4 +8,5 @@ urlpatterns = [
     path("translate/<slug:slug>/<str:lang>/", views.clauses, name="clauses"),
     path("translate/<slug:slug>/<str:lang>/c/<str:key>/", views.clause, name="clause"),
     path("translate/<slug:slug>/<str:lang>/import/", views.import_file, name="import"),
+    path("translate/<slug:slug>/<str:lang>/align/", views.align_document, name="align"),
 ]

@@ -29,7 +29,8 @@ from rules.models import Game, Translation
 from rules.permissions import can_review, can_work_on, may_save_translation
 from rules.views import language_name
 
-from . import checks, exchange, glossary, memory, selectors
+from . import align, checks, exchange, glossary, memory, selectors
+from .models import Suggestion
 
 MAX_TEXT = 20_000
 STATUS_LABELS = {
@@ -316,15 +317,137 @@ def import_file(request, slug: str, lang: str):
     if upload is None:
         return render(request, "translators/import.html", {**ctx, "error": _("Choose a file.")}, status=400)
     try:
-        _fmt, incoming = exchange.read(upload.read(exchange.MAX_FILE + 1))
+        report = exchange.import_upload(
+            game=game, lang=lang, upload=upload, user=request.user, now=timezone.now()
+        )
     except exchange.Unreadable as exc:
         return render(request, "translators/import.html", {**ctx, "error": str(exc)}, status=400)
-    report = exchange.apply(
-        game=game,
-        lang=lang,
-        incoming=incoming,
-        author=request.user.get_username(),
-        may_approve=can_review(request.user, game, lang),
-        now=timezone.now(),
-    )
     return render(request, "translators/import.html", {**ctx, "report": report})
+
+
+MAX_DOCUMENT = align.MAX_TEXT
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def align_document(request, slug: str, lang: str):
+    """Paste (or upload) a whole translated document, review the proposed text of every clause
+    beside it — merge, split, shift — and save what is accepted as needs-review revisions."""
+    game = workspace_game(request, slug, lang)
+    units = selectors.units(game, lang)
+    ctx = {"game": game, "lang": lang, "lang_name": language_name(lang), "labels": STATUS_LABELS}
+    if request.method == "GET":
+        return render(request, "translators/align.html", ctx)
+    action = request.POST.get("action", "")
+    if action == "align":
+        document = request.POST.get("document", "")
+        upload = request.FILES.get("upload")
+        if upload is not None:
+            try:
+                document = upload.read(MAX_DOCUMENT + 1).decode("utf-8")
+            except UnicodeDecodeError:
+                return render(
+                    request,
+                    "translators/align.html",
+                    {**ctx, "error": _("The file is not UTF-8 text.")},
+                    status=400,
+                )
+        if not document.strip() or len(document) > MAX_DOCUMENT or "\x00" in document:
+            error = _("Paste the translated document (plain text or Markdown, at most 500,000 characters).")
+            return render(
+                request,
+                "translators/align.html",
+                {**ctx, "error": error, "document": document[:MAX_DOCUMENT]},
+                status=400,
+            )
+        result = align.align(
+            [(u.key, u.version.text) for u in units],
+            game.language,
+            document,
+            lang,
+            [(t.key, t.forms) for t in selectors.terms(game)],
+        )
+        texts = [p.text for p in result.pairs]
+        confidences = [p.confidence for p in result.pairs]
+        return _review(request, ctx, units, texts, confidences, accept=None, unplaced=result.unplaced)
+    texts = [request.POST.get(f"text-{u.key}", "")[:MAX_TEXT] for u in units]
+    confidences = []
+    for u in units:
+        try:
+            confidences.append(min(1.0, max(0.0, float(request.POST.get(f"conf-{u.key}", "0")))))
+        except ValueError:
+            confidences.append(0.0)
+    accept = {u.key for u in units if request.POST.get(f"accept-{u.key}") == "1"}
+    op, _sep, key = request.POST.get("op", "").partition(":")
+    keys = [u.key for u in units]
+    if op in ("merge", "split", "up", "down") and key in keys:
+        i = keys.index(key)
+        texts = {
+            "merge": lambda: align.merge(texts, i),
+            "split": lambda: align.split(texts, i, lang),
+            "up": lambda: align.shift_up(texts, i, lang),
+            "down": lambda: align.shift_down(texts, i, lang),
+        }[op]()
+        return _review(request, ctx, units, texts, confidences, accept=accept, moved=key)
+    if action != "save":
+        return _review(request, ctx, units, texts, confidences, accept=accept)
+    saved = kept = 0
+    author = request.user.get_username()
+    for u, text in zip(units, texts, strict=True):
+        if u.key not in accept or not text.strip() or (u.current is not None and u.current.text == text):
+            continue
+        if u.current is not None and u.current.state != Translation.State.NEEDS_REVIEW:
+            # A translated or approved text is never replaced by an alignment: kept to compare.
+            Suggestion.objects.create(
+                clause=u.clause,
+                lang=lang,
+                based_on=u.version,
+                text=text,
+                origin=Suggestion.Origin.ALIGNMENT,
+                reason=_("Aligned from a document; the clause already had a translated text."),
+                author=author,
+                created_at=timezone.now(),
+            )
+            kept += 1
+            continue
+        try:
+            services.translation_save(
+                version=u.version,
+                lang=lang,
+                text=text,
+                state=Translation.State.NEEDS_REVIEW,
+                expected_revision=u.expected_revision,
+                author=author,
+                now=timezone.now(),
+            )
+            saved += 1
+        except services.Conflict:
+            kept += 1
+    return render(request, "translators/align.html", {**ctx, "done": True, "saved": saved, "kept": kept})
+
+
+def _review(request, ctx, units, texts, confidences, *, accept, unplaced=(), moved=""):
+    rows = [
+        {
+            "unit": u,
+            "text": text,
+            "confidence": confidence,
+            "percent": round(confidence * 100),
+            # Proposed with some confidence and not already the clause's text: ticked.
+            "accept": (u.key in accept)
+            if accept is not None
+            else bool(text) and confidence >= 0.5 and text != u.text,
+        }
+        for u, text, confidence in zip(units, texts, confidences, strict=True)
+    ]
+    return render(
+        request,
+        "translators/align.html",
+        {
+            **ctx,
+            "rows": rows,
+            "unplaced": unplaced,
+            "moved": moved,
+            "placed": sum(1 for r in rows if r["text"]),
+        },
+    )
