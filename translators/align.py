@@ -10,9 +10,13 @@ translation of a rulebook) to a game's clauses.
 2. **Alignment.** A dynamic programme over the two sentence sequences (Gale & Church 1993)
    with beads 1–1, 1–2, 2–1, 1–0 and 0–1. A bead costs its prior, how far its lengths are
    from the document's own length ratio (measured on the text, so Chinese → English works
-   as well as Polish → English), and its **anchors**: numbers shared or not, glossary terms
-   whose target form is (or is not) there, and the sentence-final punctuation (a question,
-   a colon, a full stop; Chinese and Greek marks read as theirs).
+   as well as Polish → English; re-measured on the one-to-one beads of a first pass), and
+   its **anchors**: numbers shared or not, glossary terms whose target form is (or is not)
+   there, and the sentence-final punctuation (a question, a colon, a full stop; Chinese and
+   Greek marks read as theirs). A document far shorter than a whole translation would be (a
+   translation of one part of the rules) is measured by the languages' usual length ratio
+   instead, skipping clauses is made as likely as the part missing, and a run of skipped
+   clauses costs once to open, so the part aligns as one stretch.
 3. **Projection.** Each clause gets the text aligned to its sentences. Where two clauses'
    sentences met one sentence of the document (a heading run into the first sentence after
    it, an item without a full stop), the sentence is cut between them at the likeliest
@@ -50,6 +54,7 @@ SKIP_COST = 0.5
 # A bead that cuts one sentence of the document between two clauses costs this much per unit
 # of the cut's penalty (``_cut_penalty``): a cut needs a likely boundary near its place.
 CUT_WEIGHT = 4.0
+GAP_OPEN = 2.0
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _TERMINAL = {"。": ".", "．": ".", "？": "?", "！": "!", "：": ":", "；": ";", "\u037e": "?", "…": "."}
@@ -241,10 +246,12 @@ class Scored:
     confidence: float
 
 
-def score(s: Feature | None, t: Feature | None, bead: tuple[int, int], ratio: float) -> Scored:
+def score(
+    s: Feature | None, t: Feature | None, bead: tuple[int, int], ratio: float, prior: dict | None = None
+) -> Scored:
     """The cost of aligning source sentences (merged into ``s``) with target sentences (``t``)
     as one bead of shape ``bead``, and the confidence it gives."""
-    cost = -math.log(PRIOR[bead])
+    cost = -math.log((prior or PRIOR)[bead])
     if s is None or t is None:
         return Scored(cost + SKIP_COST, 0.0)
     mean = max(1.0, (s.length * ratio + t.length) / 2)
@@ -306,17 +313,16 @@ def align(
     found, targets = document_spans(text, target_lang)
     src = [feature(s, source_lang, src_terms) for _i, s in pieces]
     tgt = [feature(found[t.block][t.start : t.end], target_lang, tgt_terms) for t in targets]
-    total_src = sum(f.length for f in src) or 1
-    ratio = (sum(f.length for f in tgt) or 1) / total_src
+    ratio, prior = _ratio(src, tgt, source_lang, target_lang)
     cross = [pieces[i][0] != pieces[i + 1][0] for i in range(len(pieces) - 1)]
     cues = [_cue_positions(found[t.block][t.start : t.end]) for t in targets]
-    beads = _path(src, tgt, ratio, cross, cues)
+    beads = _path(src, tgt, ratio, cross, cues, prior)
     # Re-estimate the length ratio on the one-to-one beads found (a document with sentences
     # missing is shorter than its clauses' translation would be), and align again.
     ones = [(i0, j0) for (i0, i1, j0, j1), _s in beads if (i1 - i0, j1 - j0) == (1, 1)]
     if len(ones) >= 5:
         ratio = sum(tgt[j].length for _i, j in ones) / max(1, sum(src[i].length for i, _j in ones))
-        beads = _path(src, tgt, ratio, cross, cues)
+        beads = _path(src, tgt, ratio, cross, cues, prior)
     spans: list[list[Span]] = [[] for _ in clauses]
     confidences: list[list[float]] = [[] for _ in clauses]
     unplaced: list[str] = []
@@ -345,6 +351,43 @@ def align(
     return Alignment(pairs, unplaced)
 
 
+# Characters (spaces not counted) a text takes in a language, relative to English: measured
+# on this corpus for Polish, Greek and Chinese (its English translations), rough elsewhere.
+CHARS_PER_ENGLISH = {
+    "en": 1.0,
+    "pl": 1.07,
+    "el": 1.11,
+    "zh": 0.37,
+    "ja": 0.4,
+    "ko": 0.5,
+    "de": 1.1,
+    "fr": 1.1,
+}
+
+
+def _ratio(src: list[Feature], tgt: list[Feature], source_lang: str, target_lang: str) -> tuple[float, dict]:
+    """The target length one source character is expected to take, and the bead priors.
+
+    The document's own ratio (its length over the clauses') is used unless it is far from
+    what the two languages usually give: then the document translates only part of the rules
+    (or adds much), the usual ratio is used, and skipping a clause (or a sentence of the
+    document) is made as likely as the missing (or extra) share says — else every skip would
+    cost so much that merging unrelated sentences would look cheaper."""
+    usual = CHARS_PER_ENGLISH.get(glossary.primary(target_lang), 1.0) / CHARS_PER_ENGLISH.get(
+        glossary.primary(source_lang), 1.0
+    )
+    measured = (sum(f.length for f in tgt) or 1) / (sum(f.length for f in src) or 1)
+    coverage = measured / usual
+    if 2 / 3 <= coverage <= 3 / 2:
+        return measured, PRIOR
+    prior = dict(PRIOR)
+    if coverage < 1:
+        prior[(1, 0)] = max(PRIOR[(1, 0)], 1 - coverage)
+    else:
+        prior[(0, 1)] = max(PRIOR[(0, 1)], 1 - 1 / coverage)
+    return usual, prior
+
+
 def _merged(features: list[Feature]) -> tuple[list[Feature], list[Feature | None]]:
     """Each feature, and each with the next merged (None past the end)."""
     return features, [
@@ -358,6 +401,7 @@ def _path(
     ratio: float,
     cross: list[bool],
     cues: list[list[tuple[float, float]]],
+    prior: dict = PRIOR,
 ) -> list[tuple[tuple[int, int, int, int], Scored]]:
     """The cheapest sequence of beads from (0, 0) to (len(src), len(tgt)). ``cross[i]``: source
     sentences i and i+1 belong to different clauses; ``cues[j]``: where target sentence j may
@@ -371,37 +415,48 @@ def _path(
     inf = float("inf")
     # Only cells near the diagonal are worth visiting: the band widens with the length gap.
     band = max(20, abs(n - m) + max(n, m) // 8)
-    cost = [[inf] * (m + 1) for _ in range(n + 1)]
-    back: list[list[tuple[int, int, Scored] | None]] = [[None] * (m + 1) for _ in range(n + 1)]
-    cost[0][0] = 0.0
+    # Two layers: arrived by a match (0) or by skipping a source sentence (1). Opening a run of
+    # skipped sentences costs GAP_OPEN once, so a partial translation aligns as one stretch
+    # rather than scattered over the clauses.
+    # Only for a partial document: in a whole one a missing sentence is an isolated skip.
+    gap_open = GAP_OPEN if prior[(1, 0)] > PRIOR[(1, 0)] else 0.0
+    cost = [[[inf, inf] for _ in range(m + 1)] for _ in range(n + 1)]
+    back: list[list[list]] = [[[None, None] for _ in range(m + 1)] for _ in range(n + 1)]
+    cost[0][0][0] = 0.0
     for i in range(n + 1):
         centre = i * m / n
         lo, hi = max(0, int(centre) - band), min(m, int(centre) + band)
         for j in range(lo, hi + 1):
-            here = cost[i][j]
-            if here == inf:
-                continue
-            for di, dj in BEADS:
-                ni, nj = i + di, j + dj
-                if ni > n or nj > m:
+            for state in (0, 1):
+                here = cost[i][j][state]
+                if here == inf:
                     continue
-                s = None if di == 0 else (s1[i] if di == 1 else s2[i])
-                t = None if dj == 0 else (t1[j] if dj == 1 else t2[j])
-                scored = score(s, t, (di, dj), ratio)
-                extra = 0.0
-                if di == 2 and dj == 1 and cross[i]:
-                    share = src[i].length / max(1, src[i].length + src[i + 1].length)
-                    extra = CUT_WEIGHT * min((p + abs(at - share) for at, p in cues[j]), default=1.0)
-                total = here + scored.cost + extra
-                if total < cost[ni][nj]:
-                    cost[ni][nj] = total
-                    back[ni][nj] = (i, j, scored)
+                for di, dj in BEADS:
+                    ni, nj = i + di, j + dj
+                    if ni > n or nj > m:
+                        continue
+                    s = None if di == 0 else (s1[i] if di == 1 else s2[i])
+                    t = None if dj == 0 else (t1[j] if dj == 1 else t2[j])
+                    scored = score(s, t, (di, dj), ratio, prior)
+                    extra = 0.0
+                    skip = (di, dj) == (1, 0)
+                    if skip and state == 0:
+                        extra = gap_open
+                    if di == 2 and dj == 1 and cross[i]:
+                        share = src[i].length / max(1, src[i].length + src[i + 1].length)
+                        extra = CUT_WEIGHT * min((p + abs(at - share) for at, p in cues[j]), default=1.0)
+                    total = here + scored.cost + extra
+                    layer = 1 if skip else 0
+                    if total < cost[ni][nj][layer]:
+                        cost[ni][nj][layer] = total
+                        back[ni][nj][layer] = (i, j, state, scored)
     path = []
     i, j = n, m
+    state = 0 if cost[n][m][0] <= cost[n][m][1] else 1
     while (i, j) != (0, 0):
-        pi, pj, scored = back[i][j]
+        pi, pj, pstate, scored = back[i][j][state]
         path.append(((pi, i, pj, j), scored))
-        i, j = pi, pj
+        i, j, state = pi, pj, pstate
     return path[::-1]
 
 

@@ -144,3 +144,23 @@ def test_the_review_moves(move, texts):
         return t
 
     assert move([words("A1. A2."), words("B1."), words("C1.")]) == [words(t) for t in texts]
+
+
+def test_a_translation_of_one_part_of_the_rules_aligns_as_one_stretch():
+    """A Polish translation of Praetor's first sections only (from the Chinese): those clauses
+    get their text, in order, and no later clause gets any."""
+    from pathlib import Path
+
+    game = corpus.game("praetor")
+    clauses = [(c.key, c.text) for c in game.clauses if c.kind != "furniture"]
+    document = (Path(__file__).parent / "fixtures" / "praetor-pl-excerpt.md").read_text(encoding="utf-8")
+    result = align.align(
+        clauses, "zh-Hans", document, "pl", [(t.key, {game.language: t.original}) for t in game.terms]
+    )
+    placed = [p.clause for p in result.pairs if p.text]
+    assert placed == [k for k, _t in clauses[:12]]
+    texts = {p.clause: p.text for p in result.pairs}
+    assert texts["pr.background.wall"].startswith(
+        "W 122 roku n.e. Hadrian rozpoczął już budowę Wału Hadriana"
+    )
+    assert texts["pr.goal.heading"] == "Cel gry"
