@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import expect
 from translate.storage import xliff2
 
-from rules import services
 from rules.models import Clause, Role, Translation
+from tests.translators.conftest import make_decay_stale
 
 DECAY = "rm.vote.decay"
 EXCERPT = Path(__file__).parents[1] / "translators" / "fixtures" / "praetor-pl-excerpt.md"
@@ -44,18 +43,7 @@ def translator_site(site):
     user = get_user_model().objects.create_user("tina", password="pw-tina")
     Role.objects.create(user=user, kind="translator", lang="en")
     Role.objects.create(user=user, kind="translator", lang="pl")
-    # A designer revises the decay rule (1 support point → 2) and publishes it: its English is stale.
-    clause = Clause.objects.get(key=DECAY)
-    newest = clause.versions.order_by("-number").first()
-    services.clause_revise(
-        clause=clause,
-        text=newest.text.replace("po 1 punkcie", "po 2 punkty"),
-        status="published",
-        expected_version=newest.number,
-        author="dana",
-        now=timezone.now(),
-    )
-    services.edition_publish(game=clause.game, name=None, now=timezone.now())
+    make_decay_stale()
     return site
 
 

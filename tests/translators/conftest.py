@@ -26,9 +26,9 @@ def translator(corpus, make_user):
     return make_user("tina", ("translator", None, "en"))
 
 
-@pytest.fixture
-def stale_decay(corpus):
-    """rm.vote.decay revised and published: its English is now of the older version."""
+def make_decay_stale() -> Clause:
+    """A designer revises rm.vote.decay (1 support point → 2) and publishes it: its English is
+    now of the older version."""
     clause = Clause.objects.get(key=DECAY)
     newest = clause.versions.order_by("-number").first()
     services.clause_revise(
@@ -41,3 +41,8 @@ def stale_decay(corpus):
     )
     services.edition_publish(game=clause.game, name=None, now=timezone.now())
     return clause
+
+
+@pytest.fixture
+def stale_decay(corpus):
+    return make_decay_stale()
