@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -290,11 +291,15 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
     def game(self, obj):
         return obj.clause.game.slug
 
-    @admin.display(description="stale", boolean=True)
+    def get_queryset(self, request):
+        current = models.EditionEntry.objects.filter(
+            edition__is_current=True, version_id=OuterRef("based_on_id")
+        )
+        return super().get_queryset(request).annotate(of_current=Exists(current))
+
+    @admin.display(description="stale", boolean=True, ordering="of_current")
     def stale(self, obj):
-        return not models.EditionEntry.objects.filter(
-            edition__is_current=True, version_id=obj.based_on_id
-        ).exists()
+        return not obj.of_current
 
     def get_fields(self, request, obj=None):
         if obj is None:
