@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "lab",
+    "translators",
 ]
 
 MIDDLEWARE = [

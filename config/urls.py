@@ -8,6 +8,7 @@ from config.api import ApiRoot, api_not_found
 from games import api as games_api
 from rules import api as rules_api
 from studio import api as studio_api
+from translators import api as translators_api
 
 api = [
     path("", ApiRoot.as_view(), name="root"),
@@ -31,6 +32,22 @@ api = [
     ),
     path("games/<str:slug>/drafts/<int:number>/impact/", studio_api.ImpactAPI.as_view(), name="impact"),
     path("games/<str:slug>/drafts/<int:number>/publish/", studio_api.PublishAPI.as_view(), name="publish"),
+    path(
+        "games/<str:slug>/translations/<str:lang>/",
+        translators_api.TranslationFileAPI.as_view(),
+        name="translation-file",
+    ),
+    path(
+        "games/<str:slug>/translations/<str:lang>/import/",
+        translators_api.ImportAPI.as_view(),
+        name="translation-import",
+    ),
+    path(
+        "games/<str:slug>/translations/<str:lang>/align/",
+        translators_api.AlignAPI.as_view(),
+        name="translation-align",
+    ),
+    path("games/<str:slug>/glossary/", translators_api.GlossaryAPI.as_view(), name="glossary"),
     # Anything else under the API is a JSON 404, never an HTML page.
     re_path(r"^[\s\S]*$", api_not_found),  # any path, newlines included
 ]
@@ -42,6 +59,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("studio.urls")),
     path("", include("lab.urls")),
+    path("", include("translators.urls")),
     path("", include("rules.urls")),
     path("", include("games.urls")),
 ]

@@ -27,6 +27,12 @@ class StepOut(serializers.Serializer):
     original = serializers.CharField(help_text="Verbatim source-language text of that version.")
     translation = serializers.CharField(allow_null=True, help_text="Its text in lang, or null.")
     translation_stale = serializers.BooleanField()
+    translation_state = serializers.ChoiceField(
+        choices=["needs-review", "translated", "approved"],
+        allow_null=True,
+        help_text="The quoted translation's state: text that needs review is quoted only when there is "
+        "nothing translated or approved, and is marked.",
+    )
     explanation = serializers.CharField(help_text="What this step decided, in lang.")
     newer_version = serializers.IntegerField(allow_null=True, required=False)
 

@@ -29,6 +29,12 @@ class StepDoc:
     explanation: str
     newer_version: int | None = None
     warning: str | None = None
+    # needs-review / translated / approved: only the last two are quoted without a mark.
+    translation_state: str | None = None
+
+    @property
+    def translation_unreviewed(self) -> bool:
+        return self.translation is not None and self.translation_state not in ("translated", "approved")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -38,6 +44,7 @@ class StepDoc:
             "original": self.original,
             "translation": self.translation,
             "translation_stale": self.translation_stale,
+            "translation_state": self.translation_state,
             "explanation": self.explanation,
             "newer_version": self.newer_version,
         }

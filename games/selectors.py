@@ -10,7 +10,7 @@ from django.db.models import Max
 
 from rules import corpus, params
 from rules import selectors as rule_selectors
-from rules.models import Clause, ClauseVersion, Variant
+from rules.models import Clause, ClauseVersion, Variant, revision_state
 
 from . import engine, services, situation, snapshot
 from .engine import citations
@@ -56,6 +56,7 @@ def ruling_get(ruling_id: str) -> RulingDoc | None:
             original=c.version.text,
             translation=tr.text if tr else None,
             translation_stale=bool(tr and tr.translation.based_on_id != c.version_id),
+            translation_state=revision_state(tr.state) if tr else None,
             explanation=raw["explanation"],
             newer_version=newest if newest > raw["version"] else None,
         )

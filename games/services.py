@@ -93,6 +93,7 @@ def _steps(result: Result, snapshot: Snapshot) -> list[StepDoc]:
                 original=c.text,
                 translation=c.translation,
                 translation_stale=c.translation_stale,
+                translation_state=c.translation_state,
                 explanation=s.explanation,
             )
         )

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import Case, OuterRef, Subquery, Value, When
 
 from rules import corpus, params
 from rules import tables as tables_
-from rules.models import Edition, EditionEntry, Game, TableRow, Translation, Variant
+from rules.models import QUOTABLE, Edition, EditionEntry, Game, TableRow, Translation, Variant
 
 from .engine.rules import Param, Rules, VariantRule
 from .pins import wording
@@ -58,6 +58,7 @@ class Citable:
     translation: str | None
     translation_revision_id: int | None
     translation_stale: bool
+    translation_state: str | None = None
 
 
 @dataclass(frozen=True)
@@ -215,22 +216,25 @@ def _edition(game_id: int, slug: str, edition: int | None, lang: str, language: 
     fields = ["clause__key", "clause_id", "clause__kind", "version_id", "version__number"]
     fields += ["version__status", "version__text", "version__bindings", "edition__number", "edition__status"]
     if lang != language:
+        # The translation quoted: the newest translated or approved one, else the newest
+        # (marked by its state), as the reader shows (rules.selectors._latest_translations).
         newest = Translation.objects.filter(clause_id=OuterRef("clause_id"), lang=lang).order_by(
-            "-based_on__number"
+            Case(When(state__in=QUOTABLE, then=Value(0)), default=Value(1)), "-based_on__number"
         )
         entries = entries.annotate(
             tr_text=Subquery(newest.values("text")[:1]),
             tr_revision=Subquery(newest.values("current_revision_id")[:1]),
             tr_based_on=Subquery(newest.values("based_on_id")[:1]),
+            tr_state=Subquery(newest.values("state")[:1]),
         )
-        fields += ["tr_text", "tr_revision", "tr_based_on"]
+        fields += ["tr_text", "tr_revision", "tr_based_on", "tr_state"]
     clauses: dict[str, Citable] = {}
     texts = []
     number, draft = None, False
     for values in entries.order_by("position").values_list(*fields):
         key, clause_id, kind, version_id, version_number, status, text, bindings, number, state = values[:10]
         draft = state == Edition.Status.DRAFT
-        tr_text, tr_revision, tr_based_on = values[10:] or (None, None, None)
+        tr_text, tr_revision, tr_based_on, tr_state = values[10:] or (None, None, None, None)
         clauses[key] = Citable(
             key=key,
             clause_id=clause_id,
@@ -242,6 +246,7 @@ def _edition(game_id: int, slug: str, edition: int | None, lang: str, language: 
             translation=tr_text,
             translation_revision_id=tr_revision,
             translation_stale=tr_based_on is not None and tr_based_on != version_id,
+            translation_state=tr_state,
         )
         texts.append((key, version_number, text, bindings))
     if number is None:

@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -10,7 +11,7 @@ from django.utils.html import format_html
 from . import models, services
 from .api import LANG_MAX, LANG_RE
 from .diff import word_diff
-from .permissions import can_design, can_review, can_translate
+from .permissions import can_design, may_save_translation
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -215,11 +216,90 @@ class TranslationStartForm(forms.ModelForm):
         return data
 
 
+class TranslationChangeForm(forms.ModelForm):
+    """A new revision of a translation, checked against the revision the form was opened on
+    (not the one in the database when it is posted): if someone else saved meanwhile, the
+    form comes back with both texts, the translator's still in the box."""
+
+    expected_revision = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+    class Meta:
+        model = models.Translation
+        fields = ("text", "state")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["expected_revision"].initial = self.instance.revision
+
+    def clean(self):
+        data = super().clean()
+        expected = data.get("expected_revision")
+        if expected is None or self.instance.pk is None:
+            return data
+        current = models.Translation.objects.get(pk=self.instance.pk)
+        if current.revision != expected:
+            # Saving again means "mine replaces theirs": it is then made from the revision shown.
+            self.data = self.data.copy()
+            self.data["expected_revision"] = str(current.revision)
+            self.add_error(
+                None,
+                forms.ValidationError(
+                    "%(who)s saved revision %(revision)s while you were editing revision %(expected)s. "
+                    "Their text: «%(theirs)s». Your text is kept below: save again to make it the next "
+                    "revision, or copy what you need from theirs.",
+                    params={
+                        "who": current.translator or current.reviewer or "Someone",
+                        "revision": current.revision,
+                        "expected": expected,
+                        "theirs": current.text,
+                    },
+                    code="conflict",
+                ),
+            )
+        return data
+
+
+class StaleFilter(admin.SimpleListFilter):
+    """Translations made from a version that is not the clause's current one."""
+
+    title = "stale"
+    parameter_name = "stale"
+
+    def lookups(self, request, model_admin):
+        return (("yes", "Stale"), ("no", "Of the current version"))
+
+    def queryset(self, request, queryset):
+        current = models.EditionEntry.objects.filter(edition__is_current=True).values("version_id")
+        if self.value() == "yes":
+            return queryset.exclude(based_on__in=current)
+        if self.value() == "no":
+            return queryset.filter(based_on__in=current)
+        return queryset
+
+
 @admin.register(models.Translation)
 class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
-    list_display = ("based_on", "lang", "state", "revision")
-    list_filter = ("lang", "state")
+    list_display = ("__str__", "game", "lang", "state", "stale", "revision", "updated_at")
+    list_filter = ("clause__game", "lang", "state", StaleFilter)
+    list_select_related = ("based_on__clause", "clause__game")
+    search_fields = ("clause__key", "text")
+    list_per_page = 200
     raw_id_fields = ("based_on",)
+
+    @admin.display(description="game", ordering="clause__game")
+    def game(self, obj):
+        return obj.clause.game.slug
+
+    def get_queryset(self, request):
+        current = models.EditionEntry.objects.filter(
+            edition__is_current=True, version_id=OuterRef("based_on_id")
+        )
+        return super().get_queryset(request).annotate(of_current=Exists(current))
+
+    @admin.display(description="stale", boolean=True, ordering="of_current")
+    def stale(self, obj):
+        return not obj.of_current
 
     def get_fields(self, request, obj=None):
         if obj is None:
@@ -232,6 +312,7 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
             "text",
             "state",
             "revision",
+            "expected_revision",
             "current_revision",
         )
 
@@ -241,8 +322,7 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
         return ("based_on", "clause", "lang", "changes_since", "revision", "current_revision", "updated_at")
 
     def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is None:
-            kwargs["form"] = TranslationStartForm
+        kwargs["form"] = TranslationStartForm if obj is None else TranslationChangeForm
         return super().get_form(request, obj, change=change, **kwargs)
 
     @admin.display(description="The original since this translation")
@@ -280,17 +360,16 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
                 .first()
             )
             if previous is not None:
-                initial.update(text=previous.text, state=models.Translation.State.DRAFT)
+                # A translation of another version is a fuzzy match: it needs review until the
+                # translator has brought it in line with this version.
+                initial.update(text=previous.text, state=models.Translation.State.NEEDS_REVIEW)
         return initial
 
     def save_model(self, request, obj, form, change):
         # Model permissions say "may change translations"; the role says into which language
         # (and approving is a reviewer's).
         game_id = obj.clause.game_id if obj.clause_id else obj.based_on.clause.game_id
-        allowed = can_translate(request.user, game_id, obj.lang)
-        if obj.state == models.Translation.State.APPROVED:
-            allowed = can_review(request.user, game_id, obj.lang)
-        if not allowed:
+        if not may_save_translation(request.user, game_id, obj.lang, obj.state):
             raise PermissionDenied(
                 f"Only a translator (or, to approve, a reviewer) of {obj.lang} may do this."
             )
@@ -310,7 +389,7 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
             translation=models.Translation.objects.get(pk=obj.pk),
             text=obj.text,
             state=obj.state,
-            expected_revision=obj.revision,
+            expected_revision=form.cleaned_data["expected_revision"],
             author=request.user.get_username(),
             now=timezone.now(),
         )

@@ -264,18 +264,24 @@ class Translation(models.Model):
     every state as an immutable ``TranslationRevision`` and bumps ``revision``
     (the optimistic-lock counter). Stale is computed: the translation is stale
     when ``based_on`` is not the clause's current version.
+
+    The states are the ones translators' tools know (Weblate, XLIFF): a clause with no
+    translation in a language is *untranslated* (no row); *needs review* is a draft or a
+    fuzzy match (XLIFF ``initial``, PO ``fuzzy``); *translated*; *approved* by a reviewer.
+    Readers and rulings quote translated or approved text (``QUOTABLE``) and mark
+    anything else they show; a translation that needs review never clears the stale flag.
     """
 
     class State(models.TextChoices):
-        DRAFT = "draft", _("Draft")
         NEEDS_REVIEW = "needs-review", _("Needs review")
+        TRANSLATED = "translated", _("Translated")
         APPROVED = "approved", _("Approved")
 
     based_on = models.ForeignKey(ClauseVersion, on_delete=models.PROTECT, related_name="translations")
     clause = models.ForeignKey(Clause, on_delete=models.PROTECT, related_name="translations")
     lang = models.CharField(max_length=20)
     text = models.TextField()
-    state = models.CharField(max_length=20, choices=State.choices, default=State.DRAFT)
+    state = models.CharField(max_length=20, choices=State.choices, default=State.NEEDS_REVIEW)
     revision = models.PositiveIntegerField(default=1)
     current_revision = models.ForeignKey(
         "TranslationRevision", on_delete=models.PROTECT, related_name="+", null=True, blank=True
@@ -292,18 +298,37 @@ class Translation(models.Model):
         indexes = [models.Index(fields=["clause", "lang"])]
 
     def __str__(self) -> str:
-        return f"{self.based_on} [{self.lang}] r{self.revision}"
+        # The clause key, not a database id: the admin lists translations by this.
+        return f"{self.based_on.clause.key} v{self.based_on.number} [{self.lang}] r{self.revision}"
 
     def save(self, *args, **kwargs):
         self.search_text = search_form(self.text)
         super().save(*args, **kwargs)
+
+    @property
+    def quotable(self) -> bool:
+        return self.state in QUOTABLE
+
+
+# What readers and rulings quote without a mark.
+QUOTABLE = (Translation.State.TRANSLATED, Translation.State.APPROVED)
+# Revisions written before the states were renamed keep the state they were written with
+# (they are append-only); "draft" then meant what "needs review" means now.
+LEGACY_DRAFT = "draft"
+
+
+def revision_state(value: str) -> str:
+    """A revision's state in today's vocabulary."""
+    return Translation.State.NEEDS_REVIEW if value == LEGACY_DRAFT else value
 
 
 class TranslationRevision(AppendOnlyModel):
     translation = models.ForeignKey(Translation, on_delete=models.PROTECT, related_name="revisions")
     revision = models.PositiveIntegerField()
     text = models.TextField()
-    state = models.CharField(max_length=20, choices=Translation.State.choices)
+    state = models.CharField(
+        max_length=20, choices=[*Translation.State.choices, (LEGACY_DRAFT, _("Draft (needs review)"))]
+    )
     author = models.CharField(max_length=100, blank=True)
     created_at = models.DateTimeField()
 

@@ -9,10 +9,14 @@ everything and writes only rulings. Each predicate costs at most one query.
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import Q
 from rest_framework.permissions import BasePermission
 
 from .models import Game, Role
+
+_LANG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}")
 
 
 def _roles(user, kind: str):
@@ -54,6 +58,41 @@ def can_review(user, game: Game | int, lang: str) -> bool:
     return _language_role(user, Role.Kind.REVIEWER, game, lang)
 
 
+def can_work_on(user, game: Game | int, lang: str) -> bool:
+    """Whether ``user`` may open ``game``'s ``lang`` translations in the translators' workspace
+    (a translator or a reviewer of the language; a reviewer edits as well as approves)."""
+    if getattr(user, "is_superuser", False) and user.is_active:
+        return True
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    return Role.objects.filter(
+        Q(game=game) | Q(game__isnull=True),
+        user=user,
+        kind__in=[Role.Kind.TRANSLATOR, Role.Kind.REVIEWER],
+        lang=lang,
+    ).exists()
+
+
+def may_save_translation(user, game: Game | int, lang: str, state: str) -> bool:
+    """Whether ``user`` may save a ``lang`` translation of ``game`` in ``state``: approving is a
+    reviewer's; any other state a translator's or a reviewer's."""
+    if state == "approved":
+        return can_review(user, game, lang)
+    return can_work_on(user, game, lang)
+
+
+def language_roles(user) -> list[tuple[int | None, str, str]]:
+    """(game id or None for every game, language, kind) of each translator or reviewer role of
+    ``user`` (one query)."""
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return []
+    return list(
+        Role.objects.filter(user=user, kind__in=[Role.Kind.TRANSLATOR, Role.Kind.REVIEWER])
+        .order_by("lang")
+        .values_list("game_id", "lang", "kind")
+    )
+
+
 class IsDesignerOfGame(BasePermission):
     """API: the view's ``slug`` game must be one the user designs (401 when anonymous)."""
 
@@ -65,3 +104,33 @@ class IsDesignerOfGame(BasePermission):
         game = Game.objects.filter(slug=view.kwargs.get("slug")).values_list("id", flat=True).first()
         # An unknown game is the view's 404 to give; a user with no role is refused there too.
         return game is None or can_design(request.user, game)
+
+
+class IsTranslatorOfLanguage(BasePermission):
+    """API: the user must translate or review the view's ``lang`` in its ``slug`` game (401 when
+    anonymous, 403 for a translator of another language)."""
+
+    message = "Only a translator or reviewer of this language may do this."
+
+    def has_permission(self, request, view) -> bool:
+        if not getattr(request.user, "is_authenticated", False):
+            return False
+        game = Game.objects.filter(slug=view.kwargs.get("slug")).values_list("id", flat=True).first()
+        lang = view.kwargs.get("lang", "")
+        # An unknown game or a malformed code is the view's 404 or 400 to give.
+        return game is None or not _LANG.fullmatch(lang) or can_work_on(request.user, game, lang)
+
+
+class IsTranslatorOfGame(BasePermission):
+    """API: the user must translate or review some language of the view's ``slug`` game."""
+
+    message = "Only a translator or reviewer of this game may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        if not getattr(user, "is_authenticated", False):
+            return False
+        game = Game.objects.filter(slug=view.kwargs.get("slug")).values_list("id", flat=True).first()
+        if game is None or (user.is_superuser and user.is_active):
+            return True
+        return any(g in (None, game) for g, _lang, _kind in language_roles(user))

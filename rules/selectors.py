@@ -94,16 +94,25 @@ class ClauseView:
     def stale(self) -> bool:
         return self.translation is not None and self.translation.based_on_id != self.version.id
 
+    @property
+    def unreviewed(self) -> bool:
+        """The text shown is not translated or approved yet: readers mark it."""
+        return self.translation is not None and not self.translation.quotable
+
 
 def _latest_translations(clause_ids, lang: str) -> dict[int, Translation]:
-    """Map clause id → its newest translation in ``lang`` (of any version)."""
+    """Map clause id → the translation in ``lang`` that readers quote: the newest translated or
+    approved one (of any version), else the newest of any state (shown marked). A translation
+    that needs review never hides an older translated one, so it never clears the stale flag."""
     best: dict[int, Translation] = {}
     for t in (
         Translation.objects.filter(clause_id__in=clause_ids, lang=lang)
         .select_related("based_on")
         .order_by("clause_id", "based_on__number")
     ):
-        best[t.clause_id] = t
+        shown = best.get(t.clause_id)
+        if shown is None or t.quotable or not shown.quotable:
+            best[t.clause_id] = t
     return best
 
 

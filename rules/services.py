@@ -10,7 +10,7 @@ import datetime as dt
 import uuid
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
 from . import corpus as corpus_files
@@ -315,11 +315,11 @@ def _next_edition(
 
 
 def _shipped_state(state: str) -> str:
-    """The Translation state of a shipped translation file's ``state`` ("translated": finished,
-    not yet approved by a reviewer, which is needs-review until the model has such a state)."""
+    """The Translation state of a shipped translation file's ``state``: "translated" is
+    finished but not yet approved by a reviewer; "approved" names its reviewer."""
     if state == "approved":
         return Translation.State.APPROVED
-    return getattr(Translation.State, "TRANSLATED", Translation.State.NEEDS_REVIEW)
+    return Translation.State.TRANSLATED
 
 
 def _load_translation(
@@ -340,7 +340,8 @@ def _load_translation(
     now shows as stale); a changed text makes a new revision of a translation the corpus
     wrote last, or a translation of the new version. The clause's newest translation, when
     revised in the site and different, is diverged and left alone. ``state`` is the shipped
-    state (None for the English, which keeps its state and starts as needs-review).
+    state (None for the English, which keeps its state and starts as translated: finished,
+    not approved by a reviewer).
     """
     named = clause.key if lang == "en" else f"{clause.key} [{lang}]"
     if previous is not None and previous.text == text and previous.state == (state or previous.state):
@@ -360,11 +361,12 @@ def _load_translation(
         )
         load.translations_updated.append(named)
         return
+    # The shipped translations are finished translations no reviewer has approved.
     translation_create(
         version=version,
         lang=lang,
         text=text,
-        state=state or Translation.State.NEEDS_REVIEW,
+        state=state or Translation.State.TRANSLATED,
         author=CORPUS_AUTHOR,
         now=now,
     )
@@ -645,6 +647,7 @@ def translation_create(
         state=state,
         revision=1,
         translator=author,
+        reviewer=author if state == Translation.State.APPROVED else "",
         updated_at=now,
     )
     rev = TranslationRevision.objects.create(
@@ -654,6 +657,14 @@ def translation_create(
     translation.current_revision = rev
     catalogue_touch(clause_id=version.clause_id)
     return translation
+
+
+def _saved_meanwhile(current: Translation, text: str) -> Conflict:
+    return Conflict(
+        f"translation was saved by someone else (revision {current.revision})",
+        current_revision=current.revision,
+        text=text,
+    )
 
 
 @transaction.atomic
@@ -680,18 +691,52 @@ def translation_submit(
         author=author,
         created_at=now,
     )
+    # Who approved it is who saved it approved; who translated it, who last saved it otherwise.
+    who = {"reviewer": author} if state == Translation.State.APPROVED else {"translator": author}
     won = Translation.objects.filter(pk=translation.pk, revision=expected_revision).update(
-        text=text, state=state, revision=new_revision, updated_at=now, search_text=search_form(text)
+        text=text, state=state, revision=new_revision, updated_at=now, search_text=search_form(text), **who
     )
     if not won:
-        current = Translation.objects.get(pk=translation.pk)
-        raise Conflict(
-            f"translation was saved by someone else (revision {current.revision})",
-            current_revision=current.revision,
-            text=text,
-        )
+        raise _saved_meanwhile(Translation.objects.get(pk=translation.pk), text)
     rev_row.save()
     Translation.objects.filter(pk=translation.pk).update(current_revision=rev_row)
     translation.refresh_from_db()
     catalogue_touch(clause_id=translation.clause_id)
     return translation
+
+
+@transaction.atomic
+def translation_save(
+    *,
+    version: ClauseVersion,
+    lang: str,
+    text: str,
+    state: str,
+    expected_revision: int,
+    author: str,
+    now: dt.datetime,
+) -> Translation:
+    """Save ``text`` as the ``lang`` translation of ``version``: its first revision, or the next
+    one of the translation that exists; refuse (``Conflict``, the caller's text carried back)
+    when the translation is not at ``expected_revision`` (0: none existed when the translator
+    started), so a save never overwrites one made meanwhile."""
+    existing = Translation.objects.select_for_update().filter(based_on=version, lang=lang).first()
+    if existing is None:
+        if expected_revision != 0:
+            raise Conflict("the translation is gone", current_revision=0, text=text)
+        try:
+            with transaction.atomic():
+                return translation_create(
+                    version=version, lang=lang, text=text, state=state, author=author, now=now
+                )
+        except IntegrityError:
+            # Someone created it between our read and our insert.
+            raise _saved_meanwhile(Translation.objects.get(based_on=version, lang=lang), text) from None
+    return translation_submit(
+        translation=existing,
+        text=text,
+        state=state,
+        expected_revision=expected_revision,
+        author=author,
+        now=now,
+    )

@@ -5,12 +5,26 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
-from rules.models import Edition, Game, Role
+from rules.models import Edition, Game, Role, Translation
 
 pytestmark = pytest.mark.django_db
 
-USERS = ["anonymous", "no-role", "translator", "reviewer", "other-designer", "staff", "designer", "superuser"]
+USERS = [
+    "anonymous",
+    "no-role",
+    "translator",
+    "reviewer",
+    "other-translator",
+    "game-translator",
+    "other-designer",
+    "staff",
+    "designer",
+    "superuser",
+]
 ALLOWED = {"designer", "superuser"}
+# Who may work on praetor's Polish translation: a translator or reviewer of Polish (of every
+# game, or of praetor), not one of another language, another game, or a designer.
+TRANSLATORS = {"translator", "reviewer", "game-translator", "superuser"}
 
 
 def _user(kind):
@@ -22,6 +36,8 @@ def _user(kind):
     role = {
         "translator": ("translator", None, "pl"),
         "reviewer": ("reviewer", None, "pl"),
+        "other-translator": ("translator", None, "el"),
+        "game-translator": ("translator", "praetor", "pl"),
         "other-designer": ("designer", "dolores", ""),
         "designer": ("designer", "rada-miasta", ""),
     }.get(kind)
@@ -40,6 +56,9 @@ def draft(corpus):
     from rules import services
 
     return services.draft_open(game=Game.objects.get(slug="rada-miasta"), author="x", now=timezone.now())
+
+
+TITLE = "pr.intro.title"
 
 
 def _endpoints(n):
@@ -70,6 +89,54 @@ def _endpoints(n):
         ("page: preview", "page", "post", f"/design/rada-miasta/{n}/c/{limits}/preview/", {"text": "x"}, 200),
         ("page: impact report", "page", "get", f"/design/rada-miasta/{n}/impact/", None, 200),
         ("page: publish", "page", "post", f"/design/rada-miasta/{n}/publish/", {}, 302),
+        ("page: translation list", "page", "get", "/translate/praetor/pl/", None, 200, TRANSLATORS),
+        (
+            "page: translation editor",
+            "page",
+            "get",
+            f"/translate/praetor/pl/c/{TITLE}/",
+            None,
+            200,
+            TRANSLATORS,
+        ),
+        (
+            "page: save a translation",
+            "page",
+            "post",
+            f"/translate/praetor/pl/c/{TITLE}/",
+            {"text": "Pretor", "state": "translated", "version": 1, "expected_revision": 0},
+            302,
+            TRANSLATORS,
+        ),
+        ("page: import a file", "page", "get", "/translate/praetor/pl/import/", None, 200, TRANSLATORS),
+        ("page: align a document", "page", "get", "/translate/praetor/pl/align/", None, 200, TRANSLATORS),
+        (
+            "api: export",
+            "api",
+            "get",
+            "/api/v1/games/praetor/translations/pl/?format=xliff2",
+            None,
+            200,
+            TRANSLATORS,
+        ),
+        (
+            "api: align",
+            "api",
+            "post",
+            "/api/v1/games/praetor/translations/pl/align/",
+            {"text": "Pretor. Gra o budowie miasta."},
+            200,
+            TRANSLATORS,
+        ),
+        (
+            "api: glossary",
+            "api",
+            "get",
+            "/api/v1/games/praetor/glossary/?format=tbx",
+            None,
+            200,
+            TRANSLATORS | {"other-translator"},
+        ),
     ]
 
 
@@ -79,8 +146,12 @@ ENDPOINT_NAMES = [e[0] for e in _endpoints(0)]
 @pytest.mark.parametrize("endpoint", ENDPOINT_NAMES)
 @pytest.mark.parametrize("who", USERS)
 def test_the_permission_matrix(client, api, draft, who, endpoint):
-    name, kind, method, path, body, success = next(e for e in _endpoints(draft.number) if e[0] == endpoint)
+    name, kind, method, path, body, success, *allowed = next(
+        e for e in _endpoints(draft.number) if e[0] == endpoint
+    )
+    allowed = allowed[0] if allowed else ALLOWED
     user = _user(who)
+    translations = Translation.objects.count()
     if kind == "api":
         if user is not None:
             api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
@@ -89,16 +160,17 @@ def test_the_permission_matrix(client, api, draft, who, endpoint):
             if body
             else getattr(api, method)(path, format="json")
         )
-        expected = success if who in ALLOWED else (401 if who == "anonymous" else 403)
+        expected = success if who in allowed else (401 if who == "anonymous" else 403)
     else:
         if user is not None:
             client.force_login(user)
         response = getattr(client, method)(path, body) if method == "post" else client.get(path)
-        expected = success if who in ALLOWED else (302 if who == "anonymous" else 403)
+        expected = success if who in allowed else (302 if who == "anonymous" else 403)
     assert response.status_code == expected, (who, name, response.content[:300])
     if kind == "page" and who == "anonymous":
         assert response["Location"].startswith("/accounts/login/")
-    if who not in ALLOWED:
+    if who not in allowed:
+        assert Translation.objects.count() == translations
         # Nothing was written: still one draft, not published, and the clause at version 1.
         assert Edition.objects.filter(game__slug="rada-miasta", status="draft").count() == 1
         assert Edition.objects.get(game__slug="rada-miasta", is_current=True).number != draft.number

@@ -136,6 +136,17 @@ class GameData:
     def folder(self) -> Path:
         return ROOT / self.slug
 
+    def translations_of(self, lang: str) -> dict[str, str]:
+        """The shipped ``lang`` translation, clause key → text (English from clauses.toml)."""
+        if lang == "en":
+            return {c.key: c.en for c in self.clauses if c.en}
+        shipped = self.translations.get(lang)
+        return dict(shipped.clauses) if shipped else {}
+
+    @property
+    def translation_languages(self) -> list[str]:
+        return ["en", *sorted(self.translations)]
+
 
 class CorpusError(ValueError):
     """A corpus file breaks one of the corpus rules."""

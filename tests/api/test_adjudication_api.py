@@ -10,7 +10,13 @@ from django.utils import timezone
 from games import engine
 from rules import corpus as corpus_files
 from rules.models import Clause, Game, Translation
-from rules.services import catalogue_touch, clause_revise, edition_publish, translation_create
+from rules.services import (
+    catalogue_touch,
+    clause_revise,
+    edition_publish,
+    translation_create,
+    translation_submit,
+)
 from tests.conftest import real_queries
 
 UNPAID = {
@@ -138,7 +144,7 @@ def test_a_new_ruling_quotes_the_wording_published_since_the_last_one(corpus, ap
     assert (step["version"], step["original"]) == (cited["version"] + 1, cited["original"] + " (poprawione)")
     assert step["translation"] == cited["translation"] and step["translation_stale"] is True
     translation = Translation.objects.get(clause=clause, lang="en")
-    translation_create(
+    fresh = translation_create(
         version=clause.versions.get(number=step["version"]),
         lang="en",
         text=cited["translation"] + " (corrected)",
@@ -146,8 +152,44 @@ def test_a_new_ruling_quotes_the_wording_published_since_the_last_one(corpus, ap
         author="t",
         now=now,
     )
+    # A translation that needs review is not quoted over a translated one, nor clears the flag.
+    step = post(api, "dolores", "profit-eligibility", body).json()["steps"][0]
+    assert step["translation"] == translation.text and step["translation_stale"] is True
+    assert step["translation_state"] == "translated"
+    translation_submit(
+        translation=fresh,
+        text=fresh.text,
+        state="translated",
+        expected_revision=1,
+        author="t",
+        now=now,
+    )
     step = post(api, "dolores", "profit-eligibility", body).json()["steps"][0]
     assert step["translation"] == translation.text + " (corrected)" and step["translation_stale"] is False
+    assert step["translation_state"] == "translated"
+
+
+def test_text_that_needs_review_is_quoted_only_when_nothing_else_is_and_then_marked(corpus, api, client):
+    body = {"inputs": UNPAID, "variant": "original", "lang": "en"}
+    cited = post(api, "dolores", "profit-eligibility", body).json()["steps"][0]
+    clause = Clause.objects.get(key=cited["clause"])
+    translation_create(
+        version=clause.versions.get(number=cited["version"]),
+        lang="el",
+        text="Κείμενο προς έλεγχο.",
+        state="needs-review",
+        author="t",
+        now=timezone.now(),
+    )
+    ruling = post(api, "dolores", "profit-eligibility", {**body, "lang": "el"}).json()
+    step = ruling["steps"][0]
+    assert (step["translation"], step["translation_state"]) == ("Κείμενο προς έλεγχο.", "needs-review")
+    again = api.get(f"/api/v1/rulings/{ruling['ruling']}/").json()["steps"][0]
+    assert again["translation_state"] == "needs-review"
+    page = client.get(f"/rulings/{ruling['ruling']}/").content.decode()
+    assert "translation needs review" in page
+    reader = client.get("/g/dolores/?lang=el").content.decode()
+    assert "Translation needs review" in reader
 
 
 def test_a_stored_ruling_stays_pinned_after_the_clause_is_revised(corpus, api):

@@ -15,7 +15,9 @@ def test_a_translation_edited_in_the_admin_becomes_a_new_revision(admin_client, 
     stamp = Game.objects.get(slug="dolores").catalogue_stamp
     before = list(translation.revisions.values_list("revision", "text"))
     url = reverse("admin:rules_translation_change", args=[translation.pk])
-    response = admin_client.post(url, {"text": "Edited in the admin.", "state": "approved"})
+    response = admin_client.post(
+        url, {"text": "Edited in the admin.", "state": "approved", "expected_revision": translation.revision}
+    )
     assert response.status_code == 302
     translation.refresh_from_db()
     assert (translation.text, translation.state, translation.revision) == (
@@ -162,7 +164,7 @@ def test_a_translator_translates_the_current_version_starting_from_the_old_text(
     assert escape(stale.text) in form
     new_text = stale.text.replace("clockwise", "anticlockwise")
     response = admin_client.post(
-        url, {"based_on": current.pk, "lang": "en", "text": new_text, "state": "draft"}
+        url, {"based_on": current.pk, "lang": "en", "text": new_text, "state": "needs-review"}
     )
     assert response.status_code == 302
     fresh = Translation.objects.get(based_on=current, lang="en")
@@ -171,6 +173,13 @@ def test_a_translator_translates_the_current_version_starting_from_the_old_text(
     assert Translation.objects.get(pk=stale.pk).text == stale.text  # the old one stays as it was
     page = admin_client.get(reverse("admin:rules_translation_change", args=[fresh.pk])).content.decode()
     assert "Up to date: this translation is of the current version." in page
+    # A draft that needs review neither reaches the reader nor clears the stale flag.
+    reader = admin_client.get("/g/rada-miasta/?lang=en").content.decode()
+    assert escape(new_text) not in reader and escape(stale.text) in reader
+    assert "This translation was made from version" in reader
+    # Saved as translated, it is what the reader shows.
+    change = reverse("admin:rules_translation_change", args=[fresh.pk])
+    admin_client.post(change, {"text": new_text, "state": "translated", "expected_revision": 1})
     reader = admin_client.get("/g/rada-miasta/?lang=en").content.decode()
     assert escape(new_text) in reader
 
@@ -184,7 +193,7 @@ def test_a_second_translation_of_a_version_or_a_bad_code_is_refused(admin_client
     before = Translation.objects.filter(based_on=newest).count()  # English and the shipped zh-Hans
     response = admin_client.post(
         reverse("admin:rules_translation_add"),
-        {"based_on": newest.pk, "lang": lang, "text": "x", "state": "draft"},
+        {"based_on": newest.pk, "lang": lang, "text": "x", "state": "needs-review"},
     )
     assert response.status_code == 200 and error in response.content.decode()
     assert Translation.objects.filter(based_on=newest).count() == before
@@ -206,7 +215,9 @@ def test_a_translation_saved_by_someone_else_meanwhile_is_not_overwritten(admin_
 
     monkeypatch.setattr(services, "translation_submit", someone_else_first)
     url = reverse("admin:rules_translation_change", args=[translation.pk])
-    response = admin_client.post(url, {"text": "Mine.", "state": "draft"}, follow=True)
+    response = admin_client.post(
+        url, {"text": "Mine.", "state": "needs-review", "expected_revision": before[1]}, follow=True
+    )
     page = response.content.decode()
     assert "Not saved: translation was saved by someone else" in page and "Your text: Mine." in page
     assert "was changed successfully" not in page
@@ -275,7 +286,74 @@ def test_a_translation_edited_in_the_admin_takes_its_languages_role(client, corp
     translation = Translation.objects.filter(lang="en", clause__game__slug="dolores").first()
     before = translation.revision
     url = reverse("admin:rules_translation_change", args=[translation.pk])
-    response = client.post(url, {"text": "Edited.", "state": state})
+    response = client.post(url, {"text": "Edited.", "state": state, "expected_revision": before})
     assert response.status_code == expected
     translation.refresh_from_db()
     assert translation.revision == before + (1 if expected == 302 else 0)
+
+
+def test_the_translation_form_checks_the_revision_it_was_opened_on(admin_client, corpus):
+    """Opened at revision r, someone else saves r+1, then the form is posted: it comes back with
+    both texts and the translator's text in the box; saving again makes it revision r+2."""
+    from django.utils import timezone
+
+    from rules import services
+
+    translation = Translation.objects.filter(lang="en", clause__game__slug="dolores").first()
+    opened = translation.revision
+    url = reverse("admin:rules_translation_change", args=[translation.pk])
+    form = admin_client.get(url).content.decode()
+    assert f'name="expected_revision" value="{opened}"' in form
+    services.translation_submit(
+        translation=translation,
+        text="Their text.",
+        state="translated",
+        expected_revision=opened,
+        author="someone",
+        now=timezone.now(),
+    )
+    response = admin_client.post(
+        url, {"text": "My text.", "state": "translated", "expected_revision": opened}
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Their text." in page and "\nMy text.</textarea>" in page
+    assert f'name="expected_revision" value="{opened + 1}"' in page
+    translation.refresh_from_db()
+    assert (translation.text, translation.revision) == ("Their text.", opened + 1)
+    again = admin_client.post(
+        url, {"text": "My text.", "state": "translated", "expected_revision": opened + 1}
+    )
+    assert again.status_code == 302
+    translation.refresh_from_db()
+    assert (translation.text, translation.revision) == ("My text.", opened + 2)
+
+
+def test_the_translation_list_names_clauses_and_finds_the_stale_one(admin_client, corpus):
+    from django.utils import timezone
+
+    from rules import services
+
+    clause, newest = _clause_and_newest()
+    services.clause_revise(
+        clause=clause,
+        text=newest.text + " (x)",
+        status="published",
+        expected_version=newest.number,
+        author="d",
+        now=timezone.now(),
+    )
+    services.edition_publish(game=clause.game, name=None, now=timezone.now())
+    url = reverse("admin:rules_translation_changelist")
+    page = admin_client.get(url + "?stale=yes&lang=en").content.decode()
+    assert f"{clause.key} v{newest.number} [en]" in page
+    assert "1 translation" in page
+    found = admin_client.get(url + "?q=" + clause.key).content.decode()
+    assert f"{clause.key} v{newest.number} [en]" in found
+
+
+def test_a_translation_of_a_new_version_starts_as_needs_review(admin_client, corpus):
+    clause, newest = _clause_and_newest()
+    url = reverse("admin:rules_translation_add") + f"?based_on={newest.pk}&lang=en"
+    form = admin_client.get(url).content.decode()
+    assert '<option value="needs-review" selected>' in form

@@ -208,3 +208,25 @@ def test_an_edition_clause_missing_from_the_file_is_refused(corpus, tmp_path):
     with pytest.raises(CommandError, match="holds clauses that clauses.toml does not: rm.vote.unanimous"):
         call_command("dumpcorpus", "rada-miasta", root=tmp_path)
     assert f.read_bytes() == before
+
+
+def test_an_english_text_that_needs_review_is_not_dumped(corpus, tmp_path):
+    now = timezone.now()
+    v1 = _newest(DECAY)
+    revised = clause_revise(
+        clause=v1.clause,
+        text=v1.text.replace("po 1 punkcie", "po 2 punkty"),
+        status="published",
+        author="designer",
+        expected_version=v1.number,
+        now=now,
+    )
+    translation_create(
+        version=revised, lang="en", text="Draft.", state=Translation.State.NEEDS_REVIEW, author="t", now=now
+    )
+    edition_publish(game=v1.clause.game, name=None, now=now)
+    copy_game(tmp_path, "rada-miasta")
+    _dump("rada-miasta", tmp_path)
+    dumped = {c.key: c for c in corpus_files.read_game("rada-miasta", root=tmp_path).clauses}
+    assert dumped[DECAY].text == revised.text
+    assert dumped[DECAY].en == corpus_files.game("rada-miasta").translations_of("en")[DECAY]

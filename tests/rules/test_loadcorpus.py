@@ -405,8 +405,8 @@ def test_shipped_translations_load_into_their_language_unapproved(corpus, slug, 
         "clause", "based_on"
     )
     assert loaded.count() == count == sum(1 for c in data.clauses if c.kind != "furniture")
-    # "translated" is a finished translation no reviewer approved: needs-review on this model.
-    assert {t.state for t in loaded} == {Translation.State.NEEDS_REVIEW}
+    # "translated": a finished translation no reviewer has approved.
+    assert {t.state for t in loaded} == {Translation.State.TRANSLATED}
     for t in loaded:
         assert t.text == shipped.clauses[t.clause.key]
         assert t.based_on == _in_force(t.clause.key)  # made from the version in force: not stale
@@ -441,4 +441,4 @@ def test_a_changed_shipped_translation_is_a_revision_and_a_site_edit_of_one_is_k
     )
     untouched = Translation.objects.get(clause__key="rm.vote.unanimous", lang="zh-Hans")
     assert untouched.text.endswith("(语料)") and untouched.revision == 2
-    assert untouched.state == Translation.State.NEEDS_REVIEW
+    assert untouched.state == Translation.State.TRANSLATED

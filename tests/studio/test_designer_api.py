@@ -177,7 +177,7 @@ def test_the_impact_report_lists_what_the_draft_changes(designer, token_api):
         "refused": {"inputs.support.residents": ["Ensure this value is less than or equal to 8."]}
     }
     assert ("support-gain", "example 1") not in changed  # 4 + a stage-2 District: 6 under both
-    assert {"clause": LIMITS, "lang": "en", "state": "needs-review"} in report["stale_translations"]
+    assert {"clause": LIMITS, "lang": "en", "state": "translated"} in report["stale_translations"]
     assert [r["ruling"] for r in report["overturned_rulings"]] == [stored["ruling"]]
     assert report["overturned_rulings"][0]["draft"] == {
         "refused": {"inputs.support.residents": ["Ensure this value is less than or equal to 8."]}

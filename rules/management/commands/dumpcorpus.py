@@ -14,7 +14,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from rules import corpus
-from rules.models import Edition, EditionEntry, Game, Translation
+from rules.models import QUOTABLE, Edition, EditionEntry, Game, Translation
 
 from .loadcorpus import keys, plural
 
@@ -47,9 +47,10 @@ class Command(BaseCommand):
             .order_by("position")
         )
         english = dict(
-            Translation.objects.filter(based_on__in=[e.version_id for e in entries], lang="en").values_list(
-                "based_on_id", "text"
-            )
+            # Only finished English: a text that needs review is not shipped as the translation.
+            Translation.objects.filter(
+                based_on__in=[e.version_id for e in entries], lang="en", state__in=QUOTABLE
+            ).values_list("based_on_id", "text")
         )
         in_file = {c.key for c in data.clauses}
         missing = [e.clause.key for e in entries if e.clause.key not in in_file]

@@ -1,0 +1,48 @@
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from rules import services
+from rules.models import Clause, Game, Role
+
+DECAY = "rm.vote.decay"
+
+
+@pytest.fixture
+def make_user(db):
+    def make(name, *roles):
+        user = get_user_model().objects.create_user(name, password=f"pw-{name}")
+        for kind, game, lang in roles:
+            Role.objects.create(
+                user=user, kind=kind, game=Game.objects.get(slug=game) if game else None, lang=lang
+            )
+        return user
+
+    return make
+
+
+@pytest.fixture
+def translator(corpus, make_user):
+    return make_user("tina", ("translator", None, "en"))
+
+
+def make_decay_stale() -> Clause:
+    """A designer revises rm.vote.decay (1 support point → 2) and publishes it: its English is
+    now of the older version."""
+    clause = Clause.objects.get(key=DECAY)
+    newest = clause.versions.order_by("-number").first()
+    services.clause_revise(
+        clause=clause,
+        text=newest.text.replace("po 1 punkcie", "po 2 punkty"),
+        status="published",
+        expected_version=newest.number,
+        author="dana",
+        now=timezone.now(),
+    )
+    services.edition_publish(game=clause.game, name=None, now=timezone.now())
+    return clause
+
+
+@pytest.fixture
+def stale_decay(corpus):
+    return make_decay_stale()

@@ -1,0 +1,168 @@
+"""Alignment of a whole translated document to the clauses, measured on fixed fixtures made
+from the shipped corpus (tests/translators/alignment_fixtures.py): each game's English (and
+every other shipped translation, as the corpus gains them) joined into plain paragraphs
+aligns ≥ 98 % of the clauses exactly; with a tenth of its sentences removed and the
+paragraphs broken elsewhere, ≥ 90 %."""
+
+import pytest
+
+from rules import corpus
+from translators import align
+
+from . import alignment_fixtures as fixtures
+
+SHIPPED = [(slug, lang) for slug in corpus.GAME_SLUGS for lang in corpus.game(slug).translation_languages]
+
+
+@pytest.mark.parametrize("slug, lang", SHIPPED)
+def test_a_translation_joined_into_paragraphs_aligns_98_percent_exactly(slug, lang):
+    text, expected = fixtures.plain(slug, lang)
+    accuracy, misses = fixtures.accuracy(slug, lang, text, expected)
+    assert accuracy >= 0.98, misses[:5]
+
+
+@pytest.mark.parametrize("slug, lang", SHIPPED)
+def test_with_a_tenth_of_the_sentences_gone_and_paragraphs_rebroken_90_percent(slug, lang):
+    text, expected = fixtures.degraded(slug, lang)
+    assert sum(1 for v in expected.values() if not v) >= 1 or slug == "imperial-tax-farmer"
+    accuracy, misses = fixtures.accuracy(slug, lang, text, expected)
+    assert accuracy >= 0.90, misses[:5]
+
+
+def test_every_clause_comes_back_in_order_with_a_confidence():
+    clauses = [("a", "Pierwsze zdanie. Drugie zdanie."), ("b", "Trzecie, z liczbą 7."), ("c", "Czwarte?")]
+    result = align.align(
+        clauses, "pl", "First sentence. Second sentence.\n\nThird, with the number 7. Fourth?", "en"
+    )
+    assert [(p.clause, p.text) for p in result.pairs] == [
+        ("a", "First sentence. Second sentence."),
+        ("b", "Third, with the number 7."),
+        ("c", "Fourth?"),
+    ]
+    assert all(0.0 <= p.confidence <= 1.0 for p in result.pairs)
+    assert result.pairs[1].confidence > 0.7  # the number and the full stop agree
+
+
+def test_a_missing_clause_gets_no_text_and_an_extra_sentence_is_left_unplaced():
+    clauses = [
+        ("a", "Gracz ma 3 żetony."),
+        ("b", "Bank płaci 20 monet za każdą dzielnicę."),
+        ("c", "Runda się kończy."),
+        ("d", "Każdy gracz dobiera 2 karty."),
+        ("e", "Pierwszy gracz zaczyna."),
+        ("f", "Gra trwa 5 rund."),
+        ("g", "Wygrywa gracz z największą liczbą punktów."),
+    ]
+    document = (
+        "The player has 3 tokens. The round ends. Each player draws 2 cards. The first player begins. "
+        "The game lasts 5 rounds. The player with the most points wins."
+    )
+    result = align.align(clauses, "pl", document, "en")
+    assert [p.text for p in result.pairs] == [
+        "The player has 3 tokens.",
+        "",
+        "The round ends.",
+        "Each player draws 2 cards.",
+        "The first player begins.",
+        "The game lasts 5 rounds.",
+        "The player with the most points wins.",
+    ]
+    assert result.pairs[1].confidence == 0.0
+    extra = align.align(
+        clauses[:2],
+        "pl",
+        "Translator's note. The player has 3 tokens. The bank pays 20 coins for each district.",
+        "en",
+    )
+    assert [p.text for p in extra.pairs][1] == "The bank pays 20 coins for each district."
+
+
+@pytest.mark.parametrize(
+    "text, blocks",
+    [
+        ("# Title\n\nA sentence.\n- an item\n- another", ["Title", "A sentence.", "an item", "another"]),
+        (
+            "**Bold** and *emphasis* and [a link](http://x) and `code`.",
+            ["Bold and emphasis and a link and code."],
+        ),
+        ("1. Numbered heading\nText.", ["1. Numbered heading", "Text."]),
+        # A hard-wrapped paragraph (lines filled to the width) is one block; short lines are not.
+        (
+            "This is a long line of a hard-wrapped paragraph that goes\non in lower case.\nShort line\nnext",
+            [
+                "This is a long line of a hard-wrapped paragraph that goes on in lower case.",
+                "Short line",
+                "next",
+            ],
+        ),
+    ],
+)
+def test_blocks_of_plain_text_and_markdown(text, blocks):
+    assert align.blocks(text) == blocks
+
+
+def test_sentences_per_language_with_numbering_and_abbreviations_kept_whole():
+    assert align.sentences("2. Return your workers. Then stop.", "en") == [
+        "2. Return your workers.",
+        "Then stop.",
+    ]
+    assert align.sentences("每位玩家得到3个赏赐点。然后结束！", "zh-Hans") == [
+        "每位玩家得到3个赏赐点。",
+        "然后结束！",
+    ]
+    assert align.sentences("Πόσες πόλεις; Δύο.", "el") == ["Πόσες πόλεις;", "Δύο."]
+    assert align.sentences("Kolejność Π.Α.Μ. decyduje.", "el") == ["Kolejność Π.Α.Μ. decyduje."]
+
+
+def test_a_sentence_running_two_clauses_together_is_cut_where_a_heading_ends():
+    clauses = [("h", "Zasoby"), ("r", "W grze jest pięć zasobów. Złoto jest najczęstsze.")]
+    result = align.align(
+        clauses, "pl", "Resources There are five resources in the game. Gold is the most common.", "en"
+    )
+    assert [p.text for p in result.pairs] == [
+        "Resources",
+        "There are five resources in the game. Gold is the most common.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "move, texts",
+    [
+        (lambda t: align.merge(t, 0), ["A1. A2. B1.", "C1.", ""]),
+        (lambda t: align.split(t, 0, "en"), ["A1.", "A2.", "B1. C1."]),
+        (lambda t: align.shift_up(t, 1, "en"), ["A1. A2. B1.", "", "C1."]),
+        (lambda t: align.shift_down(t, 0, "en"), ["A1.", "A2. B1.", "C1."]),
+    ],
+    ids=["merge", "split", "shift-up", "shift-down"],
+)
+def test_the_review_moves(move, texts):
+    names = {"A1.": "First one.", "A2.": "Second one.", "B1.": "Third one.", "C1.": "Fourth one."}
+
+    def words(t):
+        for short, long in names.items():
+            t = t.replace(short, long)
+        return t
+
+    assert move([words("A1. A2."), words("B1."), words("C1.")]) == [words(t) for t in texts]
+
+
+def test_a_translation_of_one_part_of_the_rules_aligns_as_one_stretch():
+    """A Polish translation of Praetor's first sections only (from the Chinese): those clauses
+    get their text, in order, and no later clause gets any."""
+    from pathlib import Path
+
+    game = corpus.game("praetor")
+    clauses = [(c.key, c.text) for c in game.clauses if c.kind != "furniture"]
+    document = (Path(__file__).parent / "fixtures" / "praetor-pl-excerpt.md").read_text(encoding="utf-8")
+    result = align.align(
+        clauses, "zh-Hans", document, "pl", [(t.key, {game.language: t.original}) for t in game.terms]
+    )
+    placed = [p.clause for p in result.pairs if p.text]
+    # The excerpt runs to the end of the goal section's last clause.
+    end = next(n for n, (k, _t) in enumerate(clauses) if k == "pr.goal.ways-to-favor")
+    assert placed == [k for k, _t in clauses[: end + 1]]
+    texts = {p.clause: p.text for p in result.pairs}
+    assert texts["pr.background.wall"].startswith(
+        "W 122 roku n.e. Hadrian rozpoczął już budowę Wału Hadriana"
+    )
+    assert texts["pr.goal.heading"] == "Cel gry"

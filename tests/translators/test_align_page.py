@@ -1,0 +1,73 @@
+"""The alignment review page: paste, review beside the originals, move sentences, save what is
+ticked as needs-review revisions (never over a translated text)."""
+
+import re
+
+import pytest
+from django.utils.html import escape
+
+from rules.models import Translation
+from translators.models import Suggestion
+
+from . import alignment_fixtures
+from .conftest import DECAY
+
+pytestmark = pytest.mark.django_db
+
+URL = "/translate/rada-miasta/de/align/"
+
+
+@pytest.fixture
+def german(client, make_user, corpus):
+    client.force_login(make_user("ola", ("translator", None, "de")))
+    return client
+
+
+def _rows(page):
+    return dict(re.findall(r'name="text-([^"]+)" rows="3" lang="de">([^<]*)</textarea>', page))
+
+
+def test_paste_review_and_save_the_ticked_ones_as_needs_review(german):
+    # The English as if it were a German document: what matters is the alignment and saving.
+    text, expected = alignment_fixtures.plain("rada-miasta", "en")
+    page = german.post(URL, {"action": "align", "document": text}).content.decode()
+    rows = _rows(page)
+    assert len(rows) == 53 and rows[DECAY] == escape(expected[DECAY])
+    assert "A text was found for 53 of 53 clauses" in page
+    form = {f"text-{k}": expected[k] for k in rows}
+    form.update({f"conf-{k}": "0.9" for k in rows})
+    form.update({f"accept-{DECAY}": "1", "accept-rm.vote.won-gain": "1", "action": "save"})
+    r = german.post(URL, form)
+    assert "2 clauses saved as needing review." in r.content.decode()
+    saved = Translation.objects.filter(lang="de")
+    assert sorted(saved.values_list("clause__key", "state", "revision")) == [
+        (DECAY, "needs-review", 1),
+        ("rm.vote.won-gain", "needs-review", 1),
+    ]
+
+
+def test_a_move_re_renders_without_saving(german):
+    rows = {"rm.vote.decay": "First one. Second one.", "rm.vote.won-gain": "Third one."}
+    form = {f"text-{k}": v for k, v in rows.items()}
+    form["op"] = f"down:{DECAY}"
+    page = german.post(URL, form).content.decode()
+    got = _rows(page)
+    assert got[DECAY] == "First one." and got["rm.vote.won-gain"] == "Second one. Third one."
+    assert Translation.objects.filter(lang="de").count() == 0
+
+
+def test_a_translated_clause_keeps_its_text_and_the_aligned_one_becomes_a_suggestion(client, translator):
+    client.force_login(translator)
+    before = Translation.objects.get(clause__key=DECAY, lang="en")
+    r = client.post(
+        "/translate/rada-miasta/en/align/",
+        {f"text-{DECAY}": "Aligned.", f"accept-{DECAY}": "1", "action": "save"},
+    )
+    assert "kept as a suggestion" in r.content.decode()
+    assert Translation.objects.get(pk=before.pk).revision == before.revision
+    assert Suggestion.objects.get(clause__key=DECAY).origin == "alignment"
+
+
+def test_an_empty_document_is_a_400(german):
+    r = german.post(URL, {"action": "align", "document": "  "})
+    assert r.status_code == 400 and "Paste the translated document" in r.content.decode()

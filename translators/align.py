@@ -1,0 +1,546 @@
+"""Alignment of a whole translated document (plain text or Markdown, e.g. a community
+translation of a rulebook) to a game's clauses.
+
+1. **Segmentation.** The clauses are cut into sentences in the original's language and the
+   document into sentences in its own (pysbd, which knows Polish, Greek, Chinese, English
+   and 19 more; a language it does not know is cut as English). A line break ends a
+   sentence unless the line is a hard-wrapped continuation (a full line that does not end a
+   sentence, followed by one in lower case); Markdown headings, bullets, emphasis and links
+   are stripped first.
+2. **Alignment.** A dynamic programme over the two sentence sequences (Gale & Church 1993)
+   with beads 1–1, 1–2, 2–1, 1–0 and 0–1. A bead costs its prior, how far its lengths are
+   from the document's own length ratio (measured on the text, so Chinese → English works
+   as well as Polish → English; re-measured on the one-to-one beads of a first pass), and
+   its **anchors**: numbers shared or not, glossary terms whose target form is (or is not)
+   there, and the sentence-final punctuation (a question, a colon, a full stop; Chinese and
+   Greek marks read as theirs). A document far shorter than a whole translation would be (a
+   translation of one part of the rules) is measured by the languages' usual length ratio
+   instead, skipping clauses is made as likely as the part missing, and a run of skipped
+   clauses costs once to open, so the part aligns as one stretch.
+3. **Projection.** Each clause gets the text aligned to its sentences. Where two clauses'
+   sentences met one sentence of the document (a heading run into the first sentence after
+   it, an item without a full stop), the sentence is cut between them at the likeliest
+   word boundary (a capital after an unpunctuated word, a colon), by their lengths.
+   Each clause's **confidence** (0–1) is the length fit of its beads, raised by shared
+   anchors, lowered by conflicting numbers and by merges.
+
+``align`` is pure (no database); ``align_game`` reads a game's current edition.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from dataclasses import dataclass, field
+
+import pysbd
+from pysbd.languages import LANGUAGE_CODES
+
+from rules.diff import _CJK
+
+from . import glossary
+
+MAX_TEXT = 500_000
+
+# Gale & Church's priors of the bead types.
+PRIOR = {(1, 1): 0.89, (1, 0): 0.0099, (0, 1): 0.0099, (2, 1): 0.089, (1, 2): 0.089}
+BEADS = list(PRIOR)
+VARIANCE = 6.8
+NUMBER_WEIGHT = 2.0
+TERM_WEIGHT = 1.0
+PUNCT_WEIGHT = 0.6
+SKIP_COST = 0.5
+# A bead that cuts one sentence of the document between two clauses costs this much per unit
+# of the cut's penalty (``_cut_penalty``): a cut needs a likely boundary near its place.
+CUT_WEIGHT = 4.0
+GAP_OPEN = 2.0
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_TERMINAL = {"。": ".", "．": ".", "？": "?", "！": "!", "：": ":", "；": ";", "\u037e": "?", "…": "."}
+_CLOSERS = "\"'”’»)]）」』"
+_MD = [
+    (re.compile(r"^\s{0,3}#{1,6}\s+"), ""),  # headings
+    (re.compile(r"^\s*[-*+]\s+(?=\S)"), ""),  # bullets (a number stays: it is often the text's own)
+    (re.compile(r"^\s*>\s?"), ""),  # block quotes
+    (re.compile(r"!?\[([^\]]*)\]\([^)]*\)"), r"\1"),  # links and images
+    (re.compile(r"(\*\*|__)(.+?)\1"), r"\2"),  # strong
+    (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"\1"),  # emphasis
+    (re.compile(r"`([^`]*)`"), r"\1"),  # code
+]
+
+
+def _plain(line: str) -> str:
+    for pattern, replacement in _MD:
+        line = pattern.sub(replacement, line)
+    return line
+
+
+@functools.lru_cache(maxsize=32)
+def _segmenter(lang: str) -> pysbd.Segmenter:
+    code = glossary.primary(lang)
+    return pysbd.Segmenter(language=code if code in LANGUAGE_CODES else "en", clean=False)
+
+
+def sentences(text: str, lang: str) -> list[str]:
+    """``text`` cut into sentences (pysbd), each stripped, none empty."""
+    return [text[a:b].strip() for a, b in _spans(text, lang)]
+
+
+# A "sentence" this short (an abbreviation's letter, a stray mark) belongs to the one before.
+TINY = 3
+
+
+def _spans(text: str, lang: str) -> list[tuple[int, int]]:
+    """Where ``text``'s sentences start and end (pysbd), tiny ones joined to the one before."""
+    out: list[tuple[int, int]] = []
+    at = 0
+    for sentence in _segmenter(lang).segment(text) if text.strip() else []:
+        piece = sentence.strip()
+        if not piece:
+            continue
+        start = text.find(piece, at)
+        if start < 0:  # pysbd changed the text: fall back to where we are
+            start = at
+        end = start + len(piece)
+        if out and out[-1][2] and len(re.sub(r"\s", "", text[out[-1][0] : out[-1][1]])) <= TINY:
+            out[-1] = (out[-1][0], end, False)  # "2." numbered the sentence after it
+        elif out and (
+            len(re.sub(r"\s", "", piece)) <= TINY and not _ENUMERATOR.match(piece) or piece[0].islower()
+        ):
+            # A tiny piece, or one going on in lower case ("3 pkt. i 2 zł."), continues the last.
+            out[-1] = (out[-1][0], end, False)
+        else:
+            out.append((start, end, bool(_ENUMERATOR.match(piece))))
+        at = end
+    return [(a, b) for a, b, _numbering in out]
+
+
+_ENUMERATOR = re.compile(r"^\(?(?:\d{1,3}|[A-Za-z])[.)]$")
+
+
+def _ends_sentence(line: str) -> bool:
+    stripped = line.rstrip().rstrip(_CLOSERS)
+    return bool(stripped) and (stripped[-1] in ".!?:;…" or stripped[-1] in _TERMINAL)
+
+
+def blocks(text: str) -> list[str]:
+    """The document's blocks: paragraphs and lines, Markdown stripped, hard wraps re-joined.
+
+    A line is a hard-wrapped part of a paragraph when it is full (the next line's first word
+    would not have fitted in the document's usual line width), does not end a sentence, and
+    the next line goes on in lower case; any other line break ends a block (an item, a table
+    row or a heading is a line of its own)."""
+    lines = [(raw, _plain(raw).strip()) for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    lengths = sorted(len(raw.rstrip()) for raw, line in lines if line)
+    width = lengths[int(0.95 * (len(lengths) - 1))] if lengths else 0
+    out: list[str] = []
+    current: list[str] = []
+    last_raw = ""
+    for raw, line in lines:
+        if not line:
+            if current:
+                out.append(" ".join(current))
+                current = []
+            continue
+        structural = _MD[0][0].match(raw) or _MD[1][0].match(raw)
+        # Hard wraps are at most some 120 columns; a document of one line per paragraph is not wrapped.
+        full = width <= 120 and len(last_raw.rstrip()) + 1 + len(line.split()[0]) > width
+        if current and full and not structural and not _ends_sentence(current[-1]) and line[0].islower():
+            current.append(line)  # a hard-wrapped line goes on
+        else:
+            if current:
+                out.append(" ".join(current))
+            current = [line]
+        last_raw = raw
+    if current:
+        out.append(" ".join(current))
+    return out
+
+
+@dataclass(frozen=True)
+class Span:
+    """A sentence of the document: where it is in which block."""
+
+    block: int
+    start: int
+    end: int
+
+
+def document_spans(text: str, lang: str) -> tuple[list[str], list[Span]]:
+    """The document's blocks and its sentences in them."""
+    found = blocks(text)
+    return found, [Span(n, a, b) for n, block in enumerate(found) for a, b in _spans(block, lang)]
+
+
+def document_sentences(text: str, lang: str) -> list[str]:
+    found, spans = document_spans(text, lang)
+    return [found[s.block][s.start : s.end] for s in spans]
+
+
+def _join(found: list[str], spans: list[Span]) -> str:
+    """The document's own text of these sentences: contiguous ones as written, others joined
+    by a space."""
+    parts: list[str] = []
+    last: Span | None = None
+    for span in spans:
+        if last is not None and last.block == span.block and span.start >= last.end:
+            parts[-1] = parts[-1] + found[span.block][last.end : span.end]
+        else:
+            parts.append(found[span.block][span.start : span.end])
+        last = span
+    return " ".join(p.strip() for p in parts if p.strip())
+
+
+# ---------------------------------------------------------------- features and costs
+
+
+@dataclass(frozen=True)
+class Feature:
+    length: int
+    numbers: frozenset[str]
+    terms: frozenset[str]
+    end: str  # the sentence-final mark, as its English equivalent; "" when none
+
+
+def _length(text: str) -> int:
+    return len(re.sub(r"\s+", "", text))
+
+
+def _end(text: str, lang: str) -> str:
+    stripped = text.rstrip().rstrip(_CLOSERS)
+    if not stripped:
+        return ""
+    mark = _TERMINAL.get(stripped[-1], stripped[-1])
+    if mark == ";" and glossary.primary(lang) == "el":
+        mark = "?"  # the Greek question mark is a semicolon
+    return mark if mark in ".!?:;" else ""
+
+
+def feature(text: str, lang: str, terms: list[tuple[str, str]]) -> Feature:
+    return Feature(
+        length=_length(text),
+        numbers=frozenset(n.replace(",", ".") for n in _NUMBER.findall(text)),
+        terms=frozenset(m.key for m in glossary.find(text, lang, terms)) if terms else frozenset(),
+        end=_end(text, lang),
+    )
+
+
+def _merge(features: list[Feature]) -> Feature:
+    return Feature(
+        length=sum(f.length for f in features),
+        numbers=frozenset().union(*(f.numbers for f in features)),
+        terms=frozenset().union(*(f.terms for f in features)),
+        end=features[-1].end,
+    )
+
+
+def _tail(p: float) -> float:
+    """Two-sided tail of the standard normal beyond |δ|."""
+    return math.erfc(p / math.sqrt(2))
+
+
+@dataclass(frozen=True)
+class Scored:
+    cost: float
+    confidence: float
+
+
+def score(
+    s: Feature | None, t: Feature | None, bead: tuple[int, int], ratio: float, prior: dict | None = None
+) -> Scored:
+    """The cost of aligning source sentences (merged into ``s``) with target sentences (``t``)
+    as one bead of shape ``bead``, and the confidence it gives."""
+    cost = -math.log((prior or PRIOR)[bead])
+    if s is None or t is None:
+        return Scored(cost + SKIP_COST, 0.0)
+    mean = max(1.0, (s.length * ratio + t.length) / 2)
+    delta = (t.length - s.length * ratio) / math.sqrt(mean * VARIANCE)
+    fit = max(_tail(abs(delta)), 1e-12)
+    cost -= math.log(fit)
+    confidence = fit
+    shared = len(s.numbers & t.numbers)
+    differing = len(s.numbers ^ t.numbers)
+    cost += NUMBER_WEIGHT * (differing - shared)
+    confidence += 0.15 * shared - 0.25 * differing
+    terms_shared = len(s.terms & t.terms)
+    cost += TERM_WEIGHT * (len(s.terms ^ t.terms) - terms_shared) * 0.5
+    confidence += 0.05 * terms_shared
+    if s.end and t.end:
+        same = s.end == t.end
+        cost += -PUNCT_WEIGHT if same else PUNCT_WEIGHT
+        confidence += 0.05 if same else -0.1
+    if bead != (1, 1):
+        confidence *= 0.85
+    return Scored(cost, max(0.0, min(1.0, confidence)))
+
+
+# ---------------------------------------------------------------- the alignment
+
+
+@dataclass
+class Pair:
+    clause: str
+    text: str
+    confidence: float
+
+    def to_json(self) -> dict:
+        return {"clause": self.clause, "text": self.text, "confidence": round(self.confidence, 3)}
+
+
+@dataclass
+class Alignment:
+    pairs: list[Pair]
+    unplaced: list[str] = field(default_factory=list)  # document sentences no clause took
+
+
+def align(
+    clauses: list[tuple[str, str]],
+    source_lang: str,
+    text: str,
+    target_lang: str,
+    terms: list[tuple[str, dict[str, str]]] = (),
+) -> Alignment:
+    """Align the document ``text`` (in ``target_lang``) to ``clauses`` ((key, original text) in
+    document order, in ``source_lang``): every clause, in order, with its proposed text."""
+    src_terms = [(k, f[source_lang]) for k, f in terms if f.get(source_lang) and f.get(target_lang)]
+    tgt_terms = [(k, f[target_lang]) for k, f in terms if f.get(source_lang) and f.get(target_lang)]
+    pieces = [
+        (i, s)
+        for i, (_key, original) in enumerate(clauses)
+        for s in sentences(" ".join(original.split()), source_lang)
+    ]
+    found, targets = document_spans(text, target_lang)
+    src = [feature(s, source_lang, src_terms) for _i, s in pieces]
+    tgt = [feature(found[t.block][t.start : t.end], target_lang, tgt_terms) for t in targets]
+    ratio, prior = _ratio(src, tgt, source_lang, target_lang)
+    cross = [pieces[i][0] != pieces[i + 1][0] for i in range(len(pieces) - 1)]
+    cues = [_cue_positions(found[t.block][t.start : t.end]) for t in targets]
+    beads = _path(src, tgt, ratio, cross, cues, prior)
+    # Re-estimate the length ratio on the one-to-one beads found (a document with sentences
+    # missing is shorter than its clauses' translation would be), and align again.
+    ones = [(i0, j0) for (i0, i1, j0, j1), _s in beads if (i1 - i0, j1 - j0) == (1, 1)]
+    if len(ones) >= 5:
+        ratio = sum(tgt[j].length for _i, j in ones) / max(1, sum(src[i].length for i, _j in ones))
+        beads = _path(src, tgt, ratio, cross, cues, prior)
+    spans: list[list[Span]] = [[] for _ in clauses]
+    confidences: list[list[float]] = [[] for _ in clauses]
+    unplaced: list[str] = []
+    for (i0, i1, j0, j1), scored in beads:
+        owners = [pieces[i][0] for i in range(i0, i1)]
+        segs = targets[j0:j1]
+        if not owners:
+            unplaced.extend(_join(found, [t]) for t in segs)
+            continue
+        if len(set(owners)) == 2 and len(segs) == 1:
+            seg = segs[0]
+            share = src[i0].length / max(1, src[i0].length + src[i0 + 1].length)
+            at = seg.start + _cut(found[seg.block][seg.start : seg.end], share)
+            spans[owners[0]].append(Span(seg.block, seg.start, at))
+            spans[owners[1]].append(Span(seg.block, at, seg.end))
+        else:
+            spans[owners[0]].extend(segs)
+        for owner in set(owners):
+            confidences[owner].append(scored.confidence)
+    texts = [_join(found, s) for s in spans]
+    pairs = []
+    for n, (key, _original) in enumerate(clauses):
+        joined = texts[n]
+        confidence = sum(confidences[n]) / len(confidences[n]) if confidences[n] and joined else 0.0
+        pairs.append(Pair(key, joined, confidence))
+    return Alignment(pairs, unplaced)
+
+
+# Characters (spaces not counted) a text takes in a language, relative to English: measured
+# on this corpus for Polish, Greek and Chinese (its English translations), rough elsewhere.
+CHARS_PER_ENGLISH = {
+    "en": 1.0,
+    "pl": 1.07,
+    "el": 1.11,
+    "zh": 0.37,
+    "ja": 0.4,
+    "ko": 0.5,
+    "de": 1.1,
+    "fr": 1.1,
+}
+
+
+def _ratio(src: list[Feature], tgt: list[Feature], source_lang: str, target_lang: str) -> tuple[float, dict]:
+    """The target length one source character is expected to take, and the bead priors.
+
+    The document's own ratio (its length over the clauses') is used unless it is far from
+    what the two languages usually give: then the document translates only part of the rules
+    (or adds much), the usual ratio is used, and skipping a clause (or a sentence of the
+    document) is made as likely as the missing (or extra) share says — else every skip would
+    cost so much that merging unrelated sentences would look cheaper."""
+    usual = CHARS_PER_ENGLISH.get(glossary.primary(target_lang), 1.0) / CHARS_PER_ENGLISH.get(
+        glossary.primary(source_lang), 1.0
+    )
+    measured = (sum(f.length for f in tgt) or 1) / (sum(f.length for f in src) or 1)
+    coverage = measured / usual
+    if 2 / 3 <= coverage <= 3 / 2:
+        return measured, PRIOR
+    prior = dict(PRIOR)
+    if coverage < 1:
+        prior[(1, 0)] = max(PRIOR[(1, 0)], 1 - coverage)
+    else:
+        prior[(0, 1)] = max(PRIOR[(0, 1)], 1 - 1 / coverage)
+    return usual, prior
+
+
+def _merged(features: list[Feature]) -> tuple[list[Feature], list[Feature | None]]:
+    """Each feature, and each with the next merged (None past the end)."""
+    return features, [
+        _merge(features[k : k + 2]) if k + 1 < len(features) else None for k in range(len(features))
+    ]
+
+
+def _path(
+    src: list[Feature],
+    tgt: list[Feature],
+    ratio: float,
+    cross: list[bool],
+    cues: list[list[tuple[float, float]]],
+    prior: dict = PRIOR,
+) -> list[tuple[tuple[int, int, int, int], Scored]]:
+    """The cheapest sequence of beads from (0, 0) to (len(src), len(tgt)). ``cross[i]``: source
+    sentences i and i+1 belong to different clauses; ``cues[j]``: where target sentence j may
+    be cut (position as a share of its length, penalty)."""
+    n, m = len(src), len(tgt)
+    if not n or not m:
+        skips = [((i, i + 1, 0, 0), Scored(0.0, 0.0)) for i in range(n)]
+        return skips + [((n, n, j, j + 1), Scored(0.0, 0.0)) for j in range(m)]
+    s1, s2 = _merged(src)
+    t1, t2 = _merged(tgt)
+    inf = float("inf")
+    # Only cells near the diagonal are worth visiting: the band widens with the length gap.
+    band = max(20, abs(n - m) + max(n, m) // 8)
+    # Two layers: arrived by a match (0) or by skipping a source sentence (1). Opening a run of
+    # skipped sentences costs GAP_OPEN once, so a partial translation aligns as one stretch
+    # rather than scattered over the clauses.
+    # Only for a partial document: in a whole one a missing sentence is an isolated skip.
+    gap_open = GAP_OPEN if prior[(1, 0)] > PRIOR[(1, 0)] else 0.0
+    cost = [[[inf, inf] for _ in range(m + 1)] for _ in range(n + 1)]
+    back: list[list[list]] = [[[None, None] for _ in range(m + 1)] for _ in range(n + 1)]
+    cost[0][0][0] = 0.0
+    for i in range(n + 1):
+        centre = i * m / n
+        lo, hi = max(0, int(centre) - band), min(m, int(centre) + band)
+        for j in range(lo, hi + 1):
+            for state in (0, 1):
+                here = cost[i][j][state]
+                if here == inf:
+                    continue
+                for di, dj in BEADS:
+                    ni, nj = i + di, j + dj
+                    if ni > n or nj > m:
+                        continue
+                    s = None if di == 0 else (s1[i] if di == 1 else s2[i])
+                    t = None if dj == 0 else (t1[j] if dj == 1 else t2[j])
+                    scored = score(s, t, (di, dj), ratio, prior)
+                    extra = 0.0
+                    skip = (di, dj) == (1, 0)
+                    if skip and state == 0:
+                        extra = gap_open
+                    if di == 2 and dj == 1 and cross[i]:
+                        share = src[i].length / max(1, src[i].length + src[i + 1].length)
+                        extra = CUT_WEIGHT * min((p + abs(at - share) for at, p in cues[j]), default=1.0)
+                    total = here + scored.cost + extra
+                    layer = 1 if skip else 0
+                    if total < cost[ni][nj][layer]:
+                        cost[ni][nj][layer] = total
+                        back[ni][nj][layer] = (i, j, state, scored)
+    path = []
+    i, j = n, m
+    state = 0 if cost[n][m][0] <= cost[n][m][1] else 1
+    while (i, j) != (0, 0):
+        pi, pj, pstate, scored = back[i][j][state]
+        path.append(((pi, i, pj, j), scored))
+        i, j, state = pi, pj, pstate
+    return path[::-1]
+
+
+_LETTER_OR_DIGIT = rf"A-ZÀ-ÖØ-ÞĄĆĘŁŃÓŚŹŻΑ-ΩΆ-Ώ\d{_CJK}"
+# Where one clause likely ends inside a sentence of the document, best first: a full stop the
+# segmenter took for an abbreviation ("side A. On side A"), a colon or semicolon, a heading run
+# into the text (an unpunctuated word before a capital).
+_CUES = [
+    (re.compile(rf"(?<=[.!?…。！？])\s+(?=[{_LETTER_OR_DIGIT}])"), 0.0),
+    (re.compile(r"(?<=[:;：；])\s*"), 0.05),
+    (re.compile(rf"(?<=[^\s.!?:;…])\s+(?=[{_LETTER_OR_DIGIT}])"), 0.15),
+    (re.compile(r"\s+"), 1.0),
+]
+
+
+def _cue_positions(text: str) -> list[tuple[float, float]]:
+    """Where ``text`` may be cut between two clauses: (position as a share of its length, the
+    boundary's penalty), the likeliest kind of boundary (``_CUES``) at each place."""
+    best: dict[int, float] = {}
+    for pattern, penalty in _CUES:
+        for m in pattern.finditer(text):
+            if 0 < m.start() < len(text):
+                best[m.start()] = min(best.get(m.start(), penalty), penalty)
+    return [(at / len(text), penalty) for at, penalty in sorted(best.items())]
+
+
+def _cut(text: str, share: float) -> int:
+    """Where to cut one sentence of the document between two clauses: the likeliest boundary
+    nearest to ``share`` of its length."""
+    candidates = [(p + abs(at - share), at) for at, p in _cue_positions(text)]
+    return round(min(candidates)[1] * len(text)) if candidates else round(share * len(text))
+
+
+def align_game(game, lang: str, text: str) -> list[Pair]:
+    """Align ``text`` to ``game``'s current edition (its translatable clauses, in order)."""
+    from . import selectors
+
+    units = selectors.units(game, lang)
+    terms = [(t.key, t.forms) for t in selectors.terms(game)]
+    return align([(u.key, u.version.text) for u in units], game.language, text, lang, terms).pairs
+
+
+# ---------------------------------------------------------------- the review page's moves
+
+
+def _join_texts(a: str, b: str) -> str:
+    return " ".join(p for p in (a.strip(), b.strip()) if p)
+
+
+def merge(texts: list[str], i: int) -> list[str]:
+    """Clause i takes the text of clause i+1; the texts after it move up one clause."""
+    if i + 1 >= len(texts):
+        return texts
+    return [*texts[:i], _join_texts(texts[i], texts[i + 1]), *texts[i + 2 :], ""]
+
+
+def split(texts: list[str], i: int, lang: str) -> list[str]:
+    """Clause i keeps the first half of its sentences; the rest becomes clause i+1's text and
+    the texts after it move down one clause (the last clause takes what falls off the end)."""
+    parts = sentences(texts[i], lang)
+    if len(parts) < 2:
+        return texts
+    half = len(parts) // 2
+    moved = [*texts[:i], " ".join(parts[:half]), " ".join(parts[half:]), *texts[i + 1 :]]
+    return [*moved[: len(texts) - 1], _join_texts(moved[len(texts) - 1], moved[len(texts)])]
+
+
+def shift_up(texts: list[str], i: int, lang: str) -> list[str]:
+    """The first sentence of clause i goes to the end of clause i-1."""
+    parts = sentences(texts[i], lang)
+    if i == 0 or not parts:
+        return texts
+    out = list(texts)
+    out[i - 1] = _join_texts(out[i - 1], parts[0])
+    out[i] = " ".join(parts[1:])
+    return out
+
+
+def shift_down(texts: list[str], i: int, lang: str) -> list[str]:
+    """The last sentence of clause i goes to the start of clause i+1."""
+    parts = sentences(texts[i], lang)
+    if i + 1 >= len(texts) or not parts:
+        return texts
+    out = list(texts)
+    out[i + 1] = _join_texts(parts[-1], out[i + 1])
+    out[i] = " ".join(parts[:-1])
+    return out

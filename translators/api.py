@@ -1,0 +1,205 @@
+"""Translator API (CONTRACT.md §6): export a game's translation in a language as XLIFF 2.0,
+XLIFF 1.2, PO or TMX; import an XLIFF or PO file; align a whole translated document to the
+clauses; the glossary as TBX.
+
+Session or ``Authorization: Token <key>``, as the designer API: anonymous → 401, a user who
+is not a translator or reviewer of the language (of the game, or of every game) → 403
+(``rules.permissions``). Errors are ``{"errors": {field: [messages]}}``.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.parsers import BoundedJSONParser
+from rules import selectors as rule_selectors
+from rules.api import ERROR_400, ERROR_404, LANG_MAX, LANG_RE, ErrorOut, parse_lang
+from rules.permissions import IsTranslatorOfGame, IsTranslatorOfLanguage
+
+from . import align, exchange
+
+ERROR_401 = OpenApiResponse(ErrorOut, description="Not signed in (session or `Authorization: Token <key>`).")
+ERROR_403 = OpenApiResponse(
+    ErrorOut, description="Signed in, but not a translator or reviewer of this language."
+)
+LANG_PATH = OpenApiParameter(
+    "lang",
+    {"type": "string", "pattern": LANG_RE.pattern, "maxLength": LANG_MAX},
+    OpenApiParameter.PATH,
+    description="BCP 47 code of the translation (not the original's language).",
+)
+
+
+class TranslatorView(APIView):
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsTranslatorOfLanguage]
+
+    def perform_content_negotiation(self, request, force=False):
+        # ``?format=`` names the exchange format here, not one of DRF's renderers: errors are
+        # JSON whatever it says, and the files are plain responses.
+        return JSONRenderer(), JSONRenderer.media_type
+
+    def game_and_lang(self, slug: str, lang: str):
+        lang = parse_lang(lang)
+        game = rule_selectors.game_get(slug)
+        if game is None:
+            raise NotFound("Unknown game.")
+        if lang == game.language:
+            raise ValidationError({"lang": [f"{lang} is the language of {game.slug}'s original."]})
+        return game, lang
+
+
+def _file(data: bytes, content_type: str, name: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _file_responses(formats: dict[str, tuple[str, str]]) -> dict:
+    out = {
+        (200, content_type.split(";")[0]): OpenApiResponse(OpenApiTypes.STR, description=f"The {fmt} file.")
+        for fmt, (content_type, _suffix) in formats.items()
+    }
+    return {**out, 400: ERROR_400, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404}
+
+
+class TranslationFileAPI(TranslatorView):
+    @extend_schema(
+        parameters=[
+            LANG_PATH,
+            OpenApiParameter(
+                "format",
+                {"type": "string", "enum": list(exchange.FORMATS)},
+                description="xliff2 (XLIFF 2.0, the default), xliff (XLIFF 1.2), po (gettext PO: msgctxt is "
+                "the clause key, a stale unit is fuzzy with the translated version as #| msgid) or tmx (the "
+                "translated pairs). Every unit carries the version and revision it was exported from.",
+            ),
+        ],
+        responses=_file_responses(exchange.FORMATS),
+        summary="Export a game's translation into a language",
+    )
+    def get(self, request, slug: str, lang: str):
+        game, lang = self.game_and_lang(slug, lang)
+        fmt = request.query_params.get("format", "xliff2")
+        if fmt not in exchange.FORMATS:
+            raise ValidationError({"format": [f"One of: {', '.join(exchange.FORMATS)}."]})
+        content_type, suffix = exchange.FORMATS[fmt]
+        return _file(exchange.export(fmt, game, lang), content_type, f"{game.slug}.{lang}.{suffix}")
+
+
+class ReportUnitOut(serializers.Serializer):
+    clause = serializers.CharField(help_text="The clause key the unit named (empty when it named none).")
+    result = serializers.ChoiceField(choices=["applied", "unchanged", "conflict", "rejected"])
+    reason = serializers.CharField()
+
+
+class ReportOut(serializers.Serializer):
+    applied = serializers.IntegerField(help_text="Units saved as a new revision.")
+    unchanged = serializers.IntegerField(help_text="Units whose text and state are what the clause has.")
+    conflicts = serializers.IntegerField(
+        help_text="Units made from another wording or revision than the current: kept as suggestions."
+    )
+    rejected = serializers.IntegerField(help_text="Units naming no clause, doubled, empty or too long.")
+    units = ReportUnitOut(many=True)
+
+
+class ImportAPI(TranslatorView):
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        parameters=[LANG_PATH],
+        request={
+            "multipart/form-data": inline_serializer("TranslationImport", {"file": serializers.FileField()})
+        },
+        responses={200: ReportOut, 400: ERROR_400, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
+        summary="Import an XLIFF or PO file: apply what is safe, keep the rest as suggestions",
+    )
+    def post(self, request, slug: str, lang: str):
+        game, lang = self.game_and_lang(slug, lang)
+        upload = request.FILES.get("file")
+        if upload is None:
+            raise ValidationError({"file": ["An XLIFF or PO file is required (multipart field `file`)."]})
+        try:
+            report = exchange.import_upload(
+                game=game, lang=lang, upload=upload, user=request.user, now=timezone.now()
+            )
+        except exchange.Unreadable as exc:
+            raise ValidationError({"file": [str(exc)]}) from None
+        return Response(report.to_json())
+
+
+class AlignIn(serializers.Serializer):
+    text = serializers.CharField(
+        max_length=align.MAX_TEXT,
+        trim_whitespace=False,
+        help_text="A whole translated document, plain text or Markdown; paragraphs separated by blank lines.",
+    )
+
+
+class PairOut(serializers.Serializer):
+    clause = serializers.CharField()
+    text = serializers.CharField(allow_blank=True, help_text="The proposed translation; empty when none.")
+    confidence = serializers.FloatField(min_value=0, max_value=1)
+
+
+class AlignOut(serializers.Serializer):
+    pairs = PairOut(many=True, help_text="Every translatable clause, in document order.")
+
+
+class AlignAPI(TranslatorView):
+    parser_classes = [BoundedJSONParser]
+
+    @extend_schema(
+        parameters=[LANG_PATH],
+        request=AlignIn,
+        responses={200: AlignOut, 400: ERROR_400, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
+        summary="Align a whole translated document to the clauses (nothing is saved)",
+    )
+    def post(self, request, slug: str, lang: str):
+        game, lang = self.game_and_lang(slug, lang)
+        if not isinstance(request.data, dict):
+            raise ValidationError({"body": ["A JSON object is required."]})
+        body = AlignIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        if "\x00" in body.validated_data["text"]:
+            raise ValidationError({"text": ["NUL characters are not allowed."]})
+        result = align.align_game(game, lang, body.validated_data["text"])
+        return Response({"pairs": [p.to_json() for p in result]})
+
+
+class GlossaryAPI(TranslatorView):
+    permission_classes = [IsTranslatorOfGame]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("format", {"type": "string", "enum": ["tbx"]}, description="tbx (the default)."),
+            OpenApiParameter(
+                "lang",
+                {"type": "string", "pattern": LANG_RE.pattern, "maxLength": LANG_MAX},
+                description="The target language of the term pairs (default en).",
+            ),
+        ],
+        responses=_file_responses({"tbx": exchange.TBX}),
+        summary="A game's glossary as TBX",
+    )
+    def get(self, request, slug: str):
+        if request.query_params.get("format", "tbx") != "tbx":
+            raise ValidationError({"format": ["Only tbx."]})
+        lang = parse_lang(request.query_params.get("lang")) or "en"
+        game = rule_selectors.game_get(slug)
+        if game is None:
+            raise NotFound("Unknown game.")
+        content_type, suffix = exchange.TBX
+        return _file(
+            exchange.glossary_tbx(game, lang), content_type, f"{game.slug}.{game.language}-{lang}.{suffix}"
+        )

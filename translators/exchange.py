@@ -1,0 +1,438 @@
+"""Exchange with translators' own tools, through translate-toolkit (no hand-written XML).
+
+Export, per game and language, one unit per translatable clause of the current edition:
+its id is the clause key (PO: ``msgctxt``), its source the current version's text, its
+target the newest translation. A stale unit (translated only from an older version) is
+fuzzy with that version's text as the previous source (PO ``#| msgid``); its target is the
+old translation, to be brought up to date. Every unit carries its **base**, the clause
+version and translation revision it was exported from (``base: v3 r2``; r0 when the
+current version had no translation), in a note (XLIFF 1.2 ``<note from="base">``, XLIFF
+2.0 a unit-level ``<note category="base">``, PO an extracted ``#.`` comment). States:
+
+=============  =========================  ============================  ==========
+ours           XLIFF 2.0 ``state``        XLIFF 1.2 ``target/@state``   PO
+=============  =========================  ============================  ==========
+needs review   ``initial`` (+ target)     ``needs-review-translation``  ``fuzzy``
+translated     ``translated``             ``translated``                (plain)
+approved       ``reviewed`` (or final)    ``final`` (or signed-off)     (plain)
+=============  =========================  ============================  ==========
+
+Import (XLIFF 1.x, XLIFF 2.0, PO) never overwrites: a unit is applied as a new revision
+only if its source is the current version's text (whitespace-normalised, as tools rewrap)
+and its base is the current revision; otherwise it is a *conflict*, kept as a suggestion
+for the editor. A unit whose text and state are what an export would say now is
+*unchanged* (so exporting and importing an untouched file changes nothing); PO cannot say
+"approved", so a plain unit with an approved translation's text is unchanged too. Unknown
+clauses, empty or oversized text, doubled units are *rejected*.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+from translate.storage import po, tbx, tmx, xliff, xliff2
+
+from rules import services
+from rules.corpus import normalise
+from rules.models import QUOTABLE, Game, Translation
+
+from . import selectors
+from .models import Suggestion
+
+MAX_TEXT = 20_000
+MAX_FILE = 5 * 1024 * 1024
+
+# format → (content type, file name suffix)
+FORMATS = {
+    "xliff2": ("application/xliff+xml; charset=utf-8", "xliff2.xlf"),
+    "xliff": ("application/x-xliff+xml; charset=utf-8", "xliff12.xlf"),
+    "po": ("text/x-gettext-translation; charset=utf-8", "po"),
+    "tmx": ("application/x-tmx+xml; charset=utf-8", "tmx"),
+}
+TBX = ("application/x-tbx+xml; charset=utf-8", "tbx")
+
+_BASE = re.compile(r"\bv(\d{1,9})\s+r(\d{1,9})\b")
+BASE_NOTE = (
+    "base: v{version} r{revision} (the clause version and translation revision this unit was exported from)"
+)
+
+
+class Xliff12Unit(xliff.Xliff1Unit):
+    namespace = "urn:oasis:names:tc:xliff:document:1.2"
+
+
+class Xliff12File(xliff.Xliff1File):
+    """The toolkit's XLIFF 1.x store, writing version 1.2 (it writes 1.1 by default)."""
+
+    UnitClass = Xliff12Unit
+    namespace = "urn:oasis:names:tc:xliff:document:1.2"
+    XMLskeleton = """<?xml version="1.0" ?>
+<xliff version='1.2' xmlns='urn:oasis:names:tc:xliff:document:1.2'>
+<file original='NoName' source-language='en' datatype='plaintext'>
+<body>
+</body>
+</file>
+</xliff>"""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """What an exported unit says of one clause (and what an unchanged import says back)."""
+
+    key: str
+    source: str
+    target: str
+    state: str  # "untranslated" | "needs-review" | "translated" | "approved"
+    version: int
+    revision: int
+    previous_source: str | None = None  # a stale unit's translated version
+
+
+def units(game: Game, lang: str, raw: list[selectors.Unit] | None = None) -> list[Unit]:
+    """The units of ``game``'s current edition in ``lang``, in document order (2 queries)."""
+    out = []
+    for u in selectors.units(game, lang) if raw is None else raw:
+        base = {"key": u.key, "source": u.version.text, "version": u.version.number}
+        if u.current is not None:
+            out.append(
+                Unit(**base, target=u.current.text, state=u.current.state, revision=u.current.revision)
+            )
+        elif u.latest is not None:
+            out.append(
+                Unit(
+                    **base,
+                    target=u.latest.text,
+                    state="needs-review",
+                    revision=0,
+                    previous_source=u.latest.based_on.text,
+                )
+            )
+        else:
+            out.append(Unit(**base, target="", state="untranslated", revision=0))
+    return out
+
+
+def _base_note(unit: Unit) -> str:
+    return BASE_NOTE.format(version=unit.version, revision=unit.revision)
+
+
+def export(fmt: str, game: Game, lang: str) -> bytes:
+    """The file of ``game``'s ``lang`` translation in ``fmt`` (see FORMATS)."""
+    if fmt == "tmx":
+        return _tmx(game, lang)
+    writer = {"xliff2": _xliff2, "xliff": _xliff12, "po": _po}[fmt]
+    return writer(game, lang, units(game, lang))
+
+
+def _xliff2(game: Game, lang: str, items: list[Unit]) -> bytes:
+    store = xliff2.Xliff2File()
+    store.setsourcelanguage(game.language)
+    store.settargetlanguage(lang)
+    for item in items:
+        unit = store.addsourceunit(item.source)
+        unit.setid(item.key)
+        if item.target:
+            unit.target = item.target
+            if item.state == "needs-review":
+                unit.markfuzzy(True)
+            elif item.state == "translated":
+                unit.marktranslated()
+            else:
+                unit.markapproved(True)
+        unit.addnote(_base_note(item), origin="base")
+        # XLIFF 2.0 keeps notes in the unit, before its segments; the toolkit writes them into
+        # the segment, which the schema does not allow: move its element up.
+        notes = unit.xmlelement.find(unit.namespaced("notes"))
+        unit.getunitelement().insert(0, notes)
+    return bytes(store)
+
+
+def _xliff12(game: Game, lang: str, items: list[Unit]) -> bytes:
+    store = Xliff12File()
+    store.setsourcelanguage(game.language)
+    store.settargetlanguage(lang)
+    store.setfilename(store.getfilenode("NoName"), game.slug)
+    for item in items:
+        unit = store.addsourceunit(item.source, filename=game.slug)
+        unit.setid(item.key)
+        if item.target:
+            unit.target = item.target
+            if item.state == "needs-review":
+                unit.markreviewneeded(True)
+            elif item.state == "translated":
+                unit.marktranslated()
+            else:
+                unit.set_state_n(unit.statemap["final"])
+        unit.addnote(_base_note(item), origin="base")
+    return bytes(store)
+
+
+def _po(game: Game, lang: str, items: list[Unit]) -> bytes:
+    store = po.pofile()
+    store.updateheader(
+        add=True,
+        Project_Id_Version=game.slug,
+        Language=lang,
+        X_Source_Language=game.language,
+        Content_Type="text/plain; charset=UTF-8",
+    )
+    for item in items:
+        unit = store.addsourceunit(item.source)
+        unit.setcontext(item.key)
+        unit.addnote(_base_note(item), origin="developer")
+        if item.target:
+            unit.target = item.target
+            unit.markfuzzy(item.state == "needs-review")
+        if item.previous_source is not None:
+            unit.prev_source = item.previous_source
+    return bytes(store)
+
+
+def _tmx(game: Game, lang: str) -> bytes:
+    """Every translated or approved pair of the game (of any version), once each."""
+    store = tmx.tmxfile(sourcelanguage=game.language, targetlanguage=lang)
+    seen = set()
+    for source, target, key, number in (
+        Translation.objects.filter(clause__game=game, lang=lang, state__in=QUOTABLE)
+        .order_by("clause__position", "based_on__number")
+        .values_list("based_on__text", "text", "clause__key", "based_on__number")
+    ):
+        if (source, target) not in seen:
+            seen.add((source, target))
+            store.addtranslation(source, game.language, target, lang, comment=f"{key} v{number}")
+    return bytes(store)
+
+
+def glossary_tbx(game: Game, lang: str) -> bytes:
+    """The game's glossary as TBX: each term in the original and in ``lang`` (where it has one)."""
+    store = tbx.tbxfile(sourcelanguage=game.language, targetlanguage=lang)
+    for term in selectors.terms(game):
+        if not term.forms.get(game.language):
+            continue
+        unit = store.addsourceunit(term.forms[game.language])
+        unit.setid(term.key)
+        if term.forms.get(lang):
+            unit.target = term.forms[lang]
+        if term.note:
+            unit.addnote(term.note)
+    return bytes(store)
+
+
+# ---------------------------------------------------------------- import
+
+
+class Unreadable(ValueError):
+    """Not an XLIFF or PO file the toolkit can read."""
+
+
+@dataclass(frozen=True)
+class Incoming:
+    key: str
+    source: str
+    target: str
+    state: str  # needs-review | translated | approved (target non-empty), else "untranslated"
+    base: tuple[int, int] | None
+
+
+def read(data: bytes) -> tuple[str, list[Incoming]]:
+    """The format ("xliff2", "xliff", "po") and units of an uploaded file."""
+    if len(data) > MAX_FILE:
+        raise Unreadable(f"The file is larger than {MAX_FILE // (1024 * 1024)} MB.")
+    head = data[:4096]
+    if b"<!ENTITY" in data:
+        raise Unreadable("XML entity declarations are not accepted.")
+    try:
+        if b"urn:oasis:names:tc:xliff:document:2" in head:
+            return "xliff2", [_from_xliff2(u) for u in xliff2.Xliff2File.parsestring(data).unit_iter()]
+        if b"<xliff" in head:
+            return "xliff", [_from_xliff1(u) for u in xliff.xlifffile.parsestring(data).unit_iter()]
+        if head.lstrip().startswith(b"<"):
+            raise Unreadable("An XML file, but not XLIFF.")
+        store = po.pofile.parsestring(data)
+    except (etree.XMLSyntaxError, ValueError, UnicodeDecodeError, AttributeError, IndexError) as exc:
+        if isinstance(exc, Unreadable):
+            raise
+        raise Unreadable(f"Not a readable XLIFF or PO file: {exc}") from None
+    units_ = [_from_po(u) for u in store.unit_iter() if not u.isheader() and not u.isobsolete()]
+    if not units_:
+        raise Unreadable("Not a readable XLIFF or PO file: it has no units.")
+    return "po", units_
+
+
+def _base(notes: str) -> tuple[int, int] | None:
+    m = _BASE.search(notes or "")
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _state(target: str, fuzzy: bool, approved: bool) -> str:
+    if not target:
+        return "untranslated"
+    if fuzzy:
+        return "needs-review"
+    return "approved" if approved else "translated"
+
+
+def _from_xliff2(unit) -> Incoming:
+    notes = [unit.getnotes("base")]
+    element = unit.getunitelement().find(unit.namespaced("notes"))
+    if element is not None:
+        notes += [
+            n.text or "" for n in element.iterchildren(unit.namespaced("note")) if n.get("category") == "base"
+        ]
+    target = unit.target or ""
+    fuzzy = unit.isfuzzy() or (bool(target) and not unit.istranslated())
+    return Incoming(
+        unit.getid() or "",
+        unit.source or "",
+        target,
+        _state(target, fuzzy, unit.isapproved()),
+        _base(" ".join(notes)),
+    )
+
+
+def _from_xliff1(unit) -> Incoming:
+    target = unit.target or ""
+    n = unit.get_state_n()
+    approved = n >= unit.S_SIGNED_OFF
+    fuzzy = unit.isfuzzy() or n < unit.S_TRANSLATED
+    key = (unit.getid() or "").split("\x04")[-1]
+    return Incoming(
+        key, unit.source or "", target, _state(target, fuzzy, approved), _base(unit.getnotes("base"))
+    )
+
+
+def _from_po(unit) -> Incoming:
+    target = unit.target or ""
+    return Incoming(
+        unit.getcontext() or "",
+        unit.source or "",
+        target,
+        _state(target, unit.isfuzzy(), False),
+        _base(unit.getnotes("developer")),
+    )
+
+
+@dataclass
+class Report:
+    applied: int = 0
+    unchanged: int = 0
+    conflicts: int = 0
+    rejected: int = 0
+    units: list[dict[str, str]] = field(default_factory=list)
+
+    def add(self, key: str, result: str, reason: str) -> None:
+        """Count one unit: ``result`` is applied, unchanged, conflict or rejected."""
+        counter = "conflicts" if result == "conflict" else result
+        setattr(self, counter, getattr(self, counter) + 1)
+        self.units.append({"clause": key, "result": result, "reason": reason})
+
+    def to_json(self) -> dict:
+        return {
+            "applied": self.applied,
+            "unchanged": self.unchanged,
+            "conflicts": self.conflicts,
+            "rejected": self.rejected,
+            "units": self.units,
+        }
+
+
+def apply(
+    *, game: Game, lang: str, incoming: list[Incoming], author: str, may_approve: bool, now: dt.datetime
+) -> Report:
+    """Apply the imported units that are safe to apply; keep the others as suggestions."""
+    report = Report()
+    raw = selectors.units(game, lang)
+    current = {u.key: u for u in units(game, lang, raw)}
+    versions = {u.key: u.version for u in raw}
+    seen: set[str] = set()
+    for item in incoming:
+        key = item.key
+        now_unit = current.get(key)
+        if not key:
+            report.add("", "rejected", "The unit names no clause (XLIFF id, PO msgctxt).")
+            continue
+        if now_unit is None:
+            report.add(key, "rejected", "No such clause to translate in this game's current edition.")
+            continue
+        if key in seen:
+            report.add(key, "rejected", "The clause appears twice in the file: only its first unit is read.")
+            continue
+        seen.add(key)
+        if len(item.target) > MAX_TEXT or "\x00" in item.target:
+            report.add(
+                key, "rejected", "The translation is too long or holds characters that cannot be stored."
+            )
+            continue
+        if not item.target.strip():
+            report.add(key, "unchanged", "No translation in the file.")
+            continue
+        state, note = item.state, ""
+        if state == "approved" and not may_approve:
+            state, note = "translated", " Approving takes a reviewer: saved as translated."
+        if item.target == now_unit.target and (
+            state == now_unit.state or (state == "translated" and now_unit.state == "approved")
+        ):
+            report.add(key, "unchanged", "The same text and state as now.")
+            continue
+        why = _conflict(item, now_unit)
+        if why is None:
+            try:
+                saved = services.translation_save(
+                    version=versions[key],
+                    lang=lang,
+                    text=item.target,
+                    state=state,
+                    expected_revision=now_unit.revision,
+                    author=author,
+                    now=now,
+                )
+            except services.Conflict:
+                why = "Someone saved this translation while the file was being imported."
+            else:
+                report.add(key, "applied", f"Saved as revision {saved.revision} ({state}).{note}")
+                continue
+        Suggestion.objects.create(
+            clause=versions[key].clause,
+            lang=lang,
+            based_on=versions[key],
+            text=item.target,
+            origin=Suggestion.Origin.IMPORT,
+            reason=why,
+            author=author,
+            created_at=now,
+        )
+        report.add(key, "conflict", f"{why} Kept as a suggestion in the editor.")
+    return report
+
+
+def _conflict(item: Incoming, now_unit: Unit) -> str | None:
+    """Why ``item`` may not be applied over what the clause has now (None: it may)."""
+    if normalise(item.source) != normalise(now_unit.source):
+        return f"The file's source is not the current wording of the original (version {now_unit.version})."
+    if item.base is None:
+        return "The file does not say which revision the unit was made from (its base note is missing)."
+    if item.base != (now_unit.version, now_unit.revision):
+        return (
+            f"The unit was made from version {item.base[0]} revision {item.base[1]}; the clause is now at "
+            f"version {now_unit.version} revision {now_unit.revision}."
+        )
+    return None
+
+
+def import_upload(*, game: Game, lang: str, upload, user, now: dt.datetime) -> Report:
+    """Read an uploaded file (``Unreadable`` when it is not XLIFF or PO) and apply it as ``user``
+    (approving only if they review ``lang``)."""
+    from rules.permissions import can_review
+
+    _fmt, incoming = read(upload.read(MAX_FILE + 1))
+    return apply(
+        game=game,
+        lang=lang,
+        incoming=incoming,
+        author=user.get_username(),
+        may_approve=can_review(user, game, lang),
+        now=now,
+    )

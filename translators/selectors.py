@@ -1,0 +1,232 @@
+"""Reads for the translators' workspace, each in a constant number of queries."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rules.diff import _CJK
+from rules.models import (
+    QUOTABLE,
+    Clause,
+    ClauseVersion,
+    EditionEntry,
+    Game,
+    Term,
+    Translation,
+    TranslationRevision,
+    revision_state,
+    search_form,
+)
+from rules.permissions import language_roles
+
+from . import memory
+from .models import Suggestion
+
+# The states of a clause in one language, in the order the progress bars show them. A clause
+# is *stale* when it has no translation of its current version but has one of an older version.
+STATUSES = ("approved", "translated", "needs-review", "stale", "untranslated")
+
+_WORDS = re.compile(rf"[{_CJK}]|[^\s{_CJK}]+")
+
+
+def word_count(text: str) -> int:
+    """Words of a source text; a Chinese or Japanese character counts as a word (as CAT tools
+    count them)."""
+    return len(_WORDS.findall(text))
+
+
+@dataclass
+class Unit:
+    """One clause of the current edition in one language."""
+
+    clause: Clause
+    version: ClauseVersion
+    current: Translation | None = None  # the translation of the current version
+    latest: Translation | None = None  # the newest translation, of any version
+    quoted: Translation | None = None  # what readers quote (rules.selectors)
+    words: int = 0
+
+    @property
+    def key(self) -> str:
+        return self.clause.key
+
+    @property
+    def status(self) -> str:
+        if self.current is not None:
+            return self.current.state
+        return "stale" if self.latest is not None else "untranslated"
+
+    @property
+    def stale(self) -> bool:
+        """As the reader flags it: the translation it shows is of an older version."""
+        return self.quoted is not None and self.quoted.based_on_id != self.version.id
+
+    @property
+    def text(self) -> str:
+        """The target text to show and to start editing from."""
+        shown = self.current or self.latest
+        return shown.text if shown is not None else ""
+
+    @property
+    def expected_revision(self) -> int:
+        return self.current.revision if self.current is not None else 0
+
+
+def units(game: Game, lang: str) -> list[Unit]:
+    """The translatable clauses of ``game``'s current edition with their ``lang`` translations,
+    in document order (2 queries)."""
+    out = [
+        Unit(e.clause, e.version, words=word_count(e.version.text))
+        for e in EditionEntry.objects.filter(edition__game=game, edition__is_current=True)
+        .exclude(clause__kind=Clause.Kind.FURNITURE)
+        .select_related("clause__section", "version")
+        .order_by("position")
+    ]
+    by_clause: dict[int, list[Translation]] = defaultdict(list)
+    for t in (
+        Translation.objects.filter(clause__game=game, lang=lang)
+        .select_related("based_on")
+        .order_by("based_on__number")
+    ):
+        by_clause[t.clause_id].append(t)
+    for u in out:
+        _attach(u, by_clause.get(u.clause.id, []))
+    return out
+
+
+def _attach(unit: Unit, translations: list[Translation]) -> None:
+    for t in translations:  # oldest version first
+        if t.based_on_id == unit.version.id:
+            unit.current = t
+        unit.latest = t
+        if unit.quoted is None or t.quotable or not unit.quoted.quotable:
+            unit.quoted = t
+
+
+@dataclass
+class Progress:
+    """Clauses and words per status of one game in one language."""
+
+    game: Game
+    lang: str
+    kind: str = "translator"
+    clauses: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+    words: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+
+    @property
+    def total(self) -> int:
+        return sum(self.clauses.values())
+
+    @property
+    def total_words(self) -> int:
+        return sum(self.words.values())
+
+    @property
+    def done_percent(self) -> int:
+        done = self.words["translated"] + self.words["approved"]
+        return round(100 * done / self.total_words) if self.total_words else 100
+
+    def bars(self) -> list[tuple[str, int, int, float, float]]:
+        """(status, clauses, words, share of the words in percent, where its bar starts) for the
+        progress bar."""
+        total = self.total_words or 1
+        out, x = [], 0.0
+        for s in STATUSES:
+            share = round(100 * self.words[s] / total, 2)
+            out.append((s, self.clauses[s], self.words[s], share, round(x, 2)))
+            x += share
+        return out
+
+
+def workspace(user) -> list[Progress]:
+    """The (game, language) pairs ``user`` translates or reviews, with their progress
+    (a superuser: every language any game is translated into). 4 queries."""
+    games = list(Game.objects.order_by("position"))
+    cells: dict[tuple[int, str], str] = {}
+    if getattr(user, "is_superuser", False):
+        langs = set(Translation.objects.values_list("lang", flat=True).distinct())
+        for g in games:
+            for lang in langs:
+                cells[(g.id, lang)] = "reviewer"
+    for game_id, lang, kind in language_roles(user):
+        for g in games:
+            if game_id in (None, g.id) and cells.get((g.id, lang)) != "reviewer":
+                cells[(g.id, lang)] = kind
+    wanted_langs = {lang for _g, lang in cells}
+    entries = list(
+        EditionEntry.objects.filter(edition__is_current=True)
+        .exclude(clause__kind=Clause.Kind.FURNITURE)
+        .values_list("clause_id", "clause__game_id", "version_id", "version__text")
+    )
+    states: dict[tuple[int, str], list[tuple[int, str]]] = defaultdict(list)
+    for clause_id, lang, based_on, state in (
+        Translation.objects.filter(lang__in=wanted_langs)
+        .order_by("based_on__number")
+        .values_list("clause_id", "lang", "based_on_id", "state")
+    ):
+        states[(clause_id, lang)].append((based_on, state))
+    out = []
+    for g in games:
+        for (game_id, lang), kind in sorted(cells.items(), key=lambda c: c[0][1]):
+            if game_id != g.id or lang == g.language:
+                continue
+            p = Progress(g, lang, kind)
+            for clause_id, entry_game, version_id, text in entries:
+                if entry_game != g.id:
+                    continue
+                found = states.get((clause_id, lang), [])
+                of_current = [s for b, s in found if b == version_id]
+                status = of_current[0] if of_current else ("stale" if found else "untranslated")
+                p.clauses[status] += 1
+                p.words[status] += word_count(text)
+            out.append(p)
+    return out
+
+
+def matches(unit: Unit, *, status: str = "", q: str = "", failing: set[str] | None = None) -> bool:
+    """Whether ``unit`` passes the list's filters."""
+    if status == "stale":
+        if not (unit.stale or unit.status == "stale"):
+            return False
+    elif status and unit.status != status:
+        return False
+    if failing is not None and unit.key not in failing:
+        return False
+    if q:
+        needle = search_form(q)
+        if needle not in unit.version.search_text and needle not in search_form(unit.text):
+            return False
+    return True
+
+
+def terms(game: Game) -> list[Term]:
+    return list(Term.objects.filter(game=game).order_by("position"))
+
+
+def history(clause: Clause, lang: str) -> list[TranslationRevision]:
+    """Every revision of ``clause``'s ``lang`` translations, of every version, newest first."""
+    revisions = list(
+        TranslationRevision.objects.filter(translation__clause=clause, translation__lang=lang)
+        .select_related("translation__based_on")
+        .order_by("-created_at", "-revision")
+    )
+    for r in revisions:
+        r.state_now = revision_state(r.state)
+    return revisions
+
+
+def memory_pairs(game: Game, lang: str, *, exclude: int | None = None) -> list[memory.Pair]:
+    """Translated or approved pairs from every game whose original is in ``game``'s language,
+    into ``lang`` (one query); ``exclude``: a translation not to offer (the one being edited)."""
+    pairs = (
+        Translation.objects.filter(lang=lang, state__in=QUOTABLE, clause__game__language=game.language)
+        .exclude(pk=exclude)
+        .values_list("based_on__text", "text", "clause__key", "based_on__number")
+    )
+    return [memory.Pair(source, target, key, number) for source, target, key, number in pairs]
+
+
+def suggestions(clause: Clause, lang: str) -> list[Suggestion]:
+    return list(Suggestion.objects.filter(clause=clause, lang=lang).select_related("based_on"))
