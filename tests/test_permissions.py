@@ -104,7 +104,12 @@ def _endpoints(n):
             "page",
             "post",
             f"/translate/praetor/pl/c/{TITLE}/",
-            {"text": "Pretor", "state": "translated", "version": 1, "expected_revision": 0},
+            {
+                "text": "Pretor",
+                "state": "translated",
+                "version": 1,
+                "expected_revision": 1,
+            },  # Praetor ships a Polish translation: revision 1
             302,
             TRANSLATORS,
         ),

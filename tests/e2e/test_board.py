@@ -30,7 +30,7 @@ def test_the_wind_is_drawn_before_and_after_on_a_phone(site, page, shot):
     ruling = page.locator("#ruling")
     board = ruling.get_by_test_id("board")
     expect(board).to_be_visible()
-    expect(ruling.locator('[data-field="pollution"]')).to_have_text("[[6, 3]]")
+    expect(ruling.locator('[data-field="pollution"]')).to_have_text("(6, 3)")
     expect(board.locator("figcaption")).to_have_text(
         ["Before the wind", "After: the wind blew east, strength 4"]
     )
