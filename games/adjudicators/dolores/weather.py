@@ -138,8 +138,10 @@ def _spread_fires(r: Reasoning, rules: Rules, i: Any, direction: str) -> list[li
     burnable = {tuple(c) for c in i.burnable}
     targets = [_downwind(c, direction, reach) for c in i.fires]
     new_fires: list[list[int]] = []
+    placed: set[tuple[int, int]] = set()  # a set: a board may list a thousand fires
     for target in targets:
-        if target in burnable and target not in burning and list(target) not in new_fires:
+        if target in burnable and target not in burning and target not in placed:
+            placed.add(target)
             new_fires.append(list(target))
     if i.fires:
         r.step(
