@@ -16,21 +16,16 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import http.client
 import json
 import os
-import re
 import resource
 import secrets
-import signal
-import socket
 import statistics
 import string
 import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -39,12 +34,10 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today  # noqa: E402
+from bench.server import Gunicorn, prepare, production_env  # noqa: E402
 
-PY = sys.executable
 WRK_DIR = ROOT / "bench" / "wrk"
 DB_NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
-# The last line of a traceback: "django.db.utils.OperationalError: database is locked".
-EXCEPTION_LINE = re.compile(r"^((?:[A-Za-z_][\w]*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit)\b.*)$", re.M)
 
 # The targets every app path is judged against (DESIGN.md §6).
 MIN_RATIO = 0.5  # ruling throughput ≥ 0.5× the baseline's
@@ -78,6 +71,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--no-gzip", action="store_true", help="do not send Accept-Encoding: gzip")
     p.add_argument("--corpus", nargs="*", default=[], help="load only these games (default: all)")
     p.add_argument("--pg-url", default=DEFAULT_PG_URL, help="server to create the fresh database on")
+    p.add_argument(
+        "--redis-url", default="", help="REDIS_URL of the server (default: throttles in the database)"
+    )
     p.add_argument("--label", default="", help="suffix of the results files (<date>-<db>-<label>)")
     p.add_argument(
         "--render", metavar="RESULT.json", help="only rewrite the .md of a results .json (no load)"
@@ -91,129 +87,24 @@ def parse_args(argv=None) -> argparse.Namespace:
 # ---------------------------------------------------------------- server
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """gunicorn (gunicorn.conf.py, DEBUG=0) on a fresh database, in its own process group."""
+class Server(Gunicorn):
+    """gunicorn (gunicorn.conf.py, DEBUG=0) on a fresh database, with the bench app's
+    baseline page (bench.settings) and a throttle that never answers 429."""
 
     def __init__(self, args, database_url: str, tmp: Path):
-        self.args = args
-        self.tmp = tmp
-        self.port = free_port()
-        self.log_path = tmp / "gunicorn.log"
-        self.env = {
-            k: v
-            for k, v in os.environ.items()
-            if k not in {"DATABASE_URL", "DJANGO_SETTINGS_MODULE", "GUNICORN_ACCESSLOG", "GUNICORN_THREADS"}
-        }
-        self.env.update(
+        settings = dict(
             DJANGO_SETTINGS_MODULE="bench.settings",
-            BENCH_STATIC_ROOT=str(tmp / "static"),
-            DATABASE_URL=database_url,
-            DEBUG="0",
-            SECRET_KEY="bench-" + secrets.token_urlsafe(48),
-            ALLOWED_HOSTS="127.0.0.1",
             SECURE_SSL_REDIRECT="0",
             RULING_RATE="1000000/s",
             WEB_CONCURRENCY=str(args.workers),
-            HOST="127.0.0.1",
-            PORT=str(self.port),
-            LOG_LEVEL="WARNING",
         )
-        self.proc: subprocess.Popen | None = None
-
-    def manage(self, *cmd: str) -> None:
-        out = subprocess.run([PY, "manage.py", *cmd], cwd=ROOT, env=self.env, capture_output=True, text=True)
-        if out.returncode != 0:
-            raise RuntimeError(
-                f"manage.py {' '.join(cmd)} failed:\n{out.stdout[-2000:]}\n{out.stderr[-3000:]}"
-            )
+        if args.redis_url:
+            settings["REDIS_URL"] = args.redis_url
+        super().__init__(production_env(database_url, tmp, **settings), tmp, ready="/bench/fortunes/")
+        self.args = args
 
     def prepare(self) -> None:
-        self.manage("migrate", "--noinput", "-v0")
-        self.manage("loadcorpus", "-v0", *self.args.corpus)
-        self.manage("collectstatic", "--noinput", "-v0")
-
-    def start(self) -> None:
-        self.log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(
-            [PY, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "config.wsgi"],
-            cwd=ROOT,
-            env=self.env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"gunicorn exited ({self.proc.returncode}): {self.log_path.read_text()[-2000:]}"
-                )
-            try:
-                if self.request("GET", "/bench/fortunes/")[0] == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.3)
-        raise RuntimeError("gunicorn did not answer within 60 s")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)  # the master stops its workers
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)  # our own process group only
-                self.proc.wait()
-        if getattr(self, "log", None):
-            self.log.close()
-
-    def cpu_seconds(self) -> float:
-        """CPU time used so far by gunicorn: the master, its live workers, and (via the
-        master's cutime/cstime) the workers it has already reaped (max_requests restarts)."""
-        tick = os.sysconf("SC_CLK_TCK")
-
-        def times(pid: int, children: bool) -> int:
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                return 0
-            own = int(fields[11]) + int(fields[12])  # utime + stime
-            return own + (int(fields[13]) + int(fields[14]) if children else 0)
-
-        pid = self.proc.pid
-        try:
-            kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        except OSError:
-            kids = []
-        return (times(pid, True) + sum(times(int(k), False) for k in kids)) / tick
-
-    def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    def request(self, method: str, path: str, body: bytes | None = None, headers=None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            conn.request(method, path, body=body, headers=headers or {})
-            resp = conn.getresponse()
-            return resp.status, dict(resp.getheaders()), resp.read()
-        finally:
-            conn.close()
-
-    def log_summary(self) -> dict:
-        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-        return {
-            "internal_server_errors": text.count("Internal Server Error"),
-            "tracebacks": text.count("Traceback (most recent call last)"),
-            "worker_timeouts": text.count("WORKER TIMEOUT"),
-            "exceptions": dict(Counter(EXCEPTION_LINE.findall(text)).most_common(10)),
-            "tail": text[-1500:] if ("Traceback" in text or "Error" in text) else "",
-        }
+        prepare(self.env, self.args.corpus)
 
 
 # ---------------------------------------------------------------- request bodies
