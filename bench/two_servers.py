@@ -27,7 +27,6 @@ import http.cookies
 import json
 import os
 import secrets
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,42 +34,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DEFAULT_PG_URL, ROOT, fresh_database  # noqa: E402
-from bench.server import PY, Gunicorn, production_env  # noqa: E402
+from bench.common import DEFAULT_PG_URL, fresh_database  # noqa: E402
+from bench.server import Gunicorn, prepare, production_env  # noqa: E402
 
 GAME = "rada-miasta"
 RATE = 6  # rulings per minute per client, across both servers
 WORKERS = 2  # per server
-SETUP = """
-import django
-django.setup()
-from django.contrib.auth import get_user_model
-from django.core.cache import caches
-from django.core.management import call_command
-from rest_framework.authtoken.models import Token
-
-from games.api import RulingThrottle
-from rules.models import Game, Role
-
-call_command("migrate", interactive=False, verbosity=0)
-call_command("loadcorpus", "{game}", verbosity=0)
-call_command("collectstatic", interactive=False, verbosity=0)
-user = get_user_model().objects.create_user("designer")
-Role.objects.create(user=user, kind="designer", game=Game.objects.get(slug="{game}"))
-# A run a minute ago counted this client's rulings in the same Redis database.
-caches["shared"].delete(RulingThrottle.cache_format % {{"scope": "rulings", "ident": "127.0.0.1"}})
-print(Token.objects.create(user=user).key)
-"""
-
-
-def set_up(env: dict[str, str]) -> str:
-    """What a deployment does once (migrate, load, collect static), plus a designer: its token."""
-    out = subprocess.run(
-        [PY, "-c", SETUP.format(game=GAME)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-    )
-    if out.returncode != 0:
-        raise RuntimeError(f"set-up failed:\n{out.stdout[-2000:]}\n{out.stderr[-3000:]}")
-    return out.stdout.strip().splitlines()[-1]
 
 
 def call(server: Gunicorn, method: str, path: str, body=None, **headers):
@@ -95,7 +64,7 @@ def run(pg_url: str, redis_url: str, tmp: Path) -> dict:
             WEB_CONCURRENCY=str(WORKERS),
             SECRET_KEY="two-servers-" + secrets.token_urlsafe(40),  # one key for both machines
         )
-        token = set_up(env)
+        token = prepare(env, [GAME], designer_of=GAME)
         seen["set_up_s"] = round(time.monotonic() - started, 1)
         a, b = Gunicorn(env, tmp, "server-a"), Gunicorn(env, tmp, "server-b")
         try:

@@ -1,9 +1,11 @@
-"""The API's JSON parser: a size and a depth limit, answered in JSON (413 / 400 naming ``body``).
+"""The API's JSON parser: a size and a depth limit, answered in JSON (413 / 400 naming ``body``),
+and no unpaired surrogate (400 naming the string's path).
 
 Kept apart from config.api: DRF imports its parser classes while rest_framework.views is
 still loading, so this module must not import DRF's views."""
 
 import json
+import re
 
 from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
@@ -33,6 +35,30 @@ def _depth(value) -> int:
     return deepest
 
 
+# UTF-8 cannot carry a surrogate code point: one can only come from a \udXXX escape. Paired
+# escapes make one character; an unpaired one is not text, and neither database can store it.
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_unpaired_surrogates(data) -> None:
+    """A 400 naming the first string (or key) holding an unpaired surrogate."""
+    stack = [(data, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str) and SURROGATE.search(item):
+            raise ParseError({path or "body": ["Unpaired surrogate in a string: not valid Unicode text."]})
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if SURROGATE.search(key):
+                    raise ParseError(
+                        {path or "body": ["Unpaired surrogate in a key: not valid Unicode text."]}
+                    )
+                stack.append((value, f"{path}.{key}" if path else key))
+        elif isinstance(item, list):
+            stack.extend((v, f"{path}.{n}" if path else str(n)) for n, v in enumerate(item))
+
+
 class BoundedJSONParser(JSONParser):
     """JSON with a size and a depth limit: a 413 or a 400 naming ``body``, never a 500."""
 
@@ -52,4 +78,6 @@ class BoundedJSONParser(JSONParser):
             raise ParseError({"body": [f"Not valid JSON: {exc}"]}) from None
         if _depth(data) > MAX_DEPTH:
             raise ParseError({"body": [f"JSON nested deeper than {MAX_DEPTH} levels."]})
+        if SURROGATE_ESCAPE.search(raw):
+            _refuse_unpaired_surrogates(data)
         return data

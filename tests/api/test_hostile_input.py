@@ -139,3 +139,27 @@ def test_the_longest_language_code_accepted_fits_its_column(client, corpus):
     lang = "zh-Hans-" + "a" * 8 + "-bb"  # 19 characters
     r = post(client, "dolores", "interception", {"inputs": {"roll": 5}, "lang": lang})
     assert r.status_code == 200 and r.json()["lang"] == lang
+
+
+@pytest.mark.parametrize(
+    "raw, field",
+    [
+        ('{"inputs": {"seating": ["\\ud800", "B"], "round": 1}}', "inputs.seating.0"),
+        ('{"inputs": {"seating": ["A", "B"], "round": 1}, "lang": "e\\udfffn"}', "lang"),
+        ('{"inputs": {"areas": {"\\udfff": 1}}}', "inputs.areas"),
+    ],
+)
+def test_an_unpaired_surrogate_is_a_400_naming_where_it_is(client, corpus, raw, field):
+    """Only a \\uD800-\\uDFFF escape can carry one; neither database can store it (it was a 500)."""
+    game, name = (
+        ("mega-civilization", "population-growth") if "areas" in raw else ("rada-miasta", "round-order")
+    )
+    r = client.post(URL.format(game=game, name=name), raw, content_type="application/json")
+    assert r.status_code == 400
+    assert list(r.json()["errors"]) == [field]
+
+
+def test_a_surrogate_pair_is_one_character_and_welcome(client, corpus):
+    raw = '{"inputs": {"seating": ["\\ud83c\\udfb2 Ala", "B"], "round": 1}}'
+    r = client.post(URL.format(game="rada-miasta", name="round-order"), raw, content_type="application/json")
+    assert r.status_code == 200 and r.json()["inputs"]["seating"][0] == "\U0001f3b2 Ala"
