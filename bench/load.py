@@ -23,40 +23,14 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import (  # noqa: E402
-    DEFAULT_PG_URL,
-    fresh_database,
-    heading,
-    machine,
-    machine_section,
-    table,
-    today,
-    write_results,
-)
-from bench.run import DB_NAMES, Server, Target, build_targets, measured_leg, run_wrk  # noqa: E402
+from bench import common  # noqa: E402
+from bench.run import DB_NAMES, Server, Target, build_targets, measured_leg, run_wrk, server_options  # noqa: E402
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
-    p.add_argument("--duration", type=int, default=60, help="seconds per path (default 60)")
-    p.add_argument("--connections", type=int, default=64)
-    p.add_argument("--threads", type=int, default=2, help="wrk threads")
-    p.add_argument("--warmup", type=int, default=3, help="seconds of warm-up per path")
-    p.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1, help="WEB_CONCURRENCY")
-    p.add_argument("--game", default="rada-miasta")
-    p.add_argument("--question", default="council-vote")
-    p.add_argument("--players", default="Ala,Bartek,Celina")
-    p.add_argument("--corpus", nargs="*", default=[], help="load only these games (default: all)")
-    p.add_argument("--pg-url", default=DEFAULT_PG_URL)
-    p.add_argument(
-        "--redis-url", default="", help="REDIS_URL of the server (default: throttles in the database)"
-    )
+    p = server_options(__doc__, duration=60, connections=64)
     p.add_argument("--only", nargs="*", default=[], help="run only these paths")
-    p.add_argument("--label", default="")
-    args = p.parse_args(argv)
-    args.no_gzip = False
-    return args
+    return p.parse_args(argv)
 
 
 def targets_for(args, server: Server, tmp: Path) -> tuple[list[Target], dict]:
@@ -92,13 +66,13 @@ def fives(leg: dict) -> int:
 def bench_one(args, kind: str) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-load-") as tmpdir:
         tmp = Path(tmpdir)
-        with fresh_database(kind, tmp, args.pg_url) as url:
+        with common.fresh_database(kind, tmp, args.pg_url) as url:
             server = Server(args, url, tmp)
             print(f"[{kind}] preparing a fresh database…", flush=True)
             server.prepare()
             server.start()
             try:
-                info = machine(kind, args.pg_url)
+                info = common.machine(kind, args.pg_url)
                 targets, checks = targets_for(args, server, tmp)
                 legs = []
                 for t in targets:
@@ -146,7 +120,7 @@ def markdown(result: dict, argv) -> str:
     db = DB_NAMES[result["db"]]
     other = [x["cpu_cores"]["other"] for x in legs]
     lines = [
-        *heading(f"Load and robustness — {db}", "bench/load.py", argv),
+        *common.heading(f"Load and robustness — {db}", "bench/load.py", argv),
         f"Each path alone for {cfg['duration']} s at {cfg['connections']} connections (wrk, "
         f"{cfg['threads']} threads, gzip asked for, after {cfg['warmup']} s of warm-up), against gunicorn "
         f"in production mode (DEBUG=0, gunicorn.conf.py, {cfg['workers']} sync workers) on a fresh {db} "
@@ -160,7 +134,7 @@ def markdown(result: dict, argv) -> str:
         f"{log['internal_server_errors']} 'Internal Server Error' and {log['tracebacks']} tracebacks in "
         f"the server's log; server up at the end: {'yes' if result['server_alive_at_end'] else 'NO'}.",
         "",
-        table(
+        common.table(
             [
                 "path",
                 "request",
@@ -203,7 +177,7 @@ def markdown(result: dict, argv) -> str:
         f"during the legs, {max(other):.2f} at most; 1-min load average {result['machine']['loadavg_at_start'][0]} "
         f"at the start, {result['machine']['loadavg_at_end'][0]} at the end.",
         "",
-        *machine_section(result["machine"]),
+        *common.machine_section(result["machine"]),
     ]
     return "\n".join(lines)
 
@@ -215,9 +189,9 @@ def main(argv=None) -> int:
     for kind in kinds:
         result = bench_one(args, kind)
         text = markdown(result, argv)
-        stem = f"{today()}-load-{kind}" + (f"-{args.label}" if args.label else "")
+        stem = f"{common.today()}-load-{kind}" + (f"-{args.label}" if args.label else "")
         slim = {**result, "legs": [{k: v for k, v in x.items() if k != "wrk_output"} for x in result["legs"]]}
-        md, _js = write_results(stem, text, slim)
+        md, _js = common.write_results(stem, text, slim)
         print(text.split("| path")[0])
         print(f"written: {md}")
         ok &= result["pass"]

@@ -60,13 +60,14 @@ class Target:
     args: list[str] = field(default_factory=list)
 
 
-def parse_args(argv=None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def server_options(doc: str, *, duration: int, connections: int) -> argparse.ArgumentParser:
+    """The options bench/run.py and bench/load.py share: the databases, the server, the
+    ruling measured, wrk's load."""
+    p = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     p.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
-    p.add_argument("--duration", type=int, default=10, help="seconds per leg (default 10)")
-    p.add_argument("--connections", type=int, default=16)
+    p.add_argument("--duration", type=int, default=duration, help=f"seconds per leg (default {duration})")
+    p.add_argument("--connections", type=int, default=connections)
     p.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
-    p.add_argument("--rounds", type=int, default=3, help="A/B rounds per app path (≥3)")
     p.add_argument("--warmup", type=int, default=3, help="seconds of warm-up per path")
     p.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1, help="WEB_CONCURRENCY")
     p.add_argument("--game", default="rada-miasta")
@@ -79,6 +80,12 @@ def parse_args(argv=None) -> argparse.Namespace:
         "--redis-url", default="", help="REDIS_URL of the server (default: throttles in the database)"
     )
     p.add_argument("--label", default="", help="suffix of the results files (<date>-<db>-<label>)")
+    return p
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    p = server_options(__doc__, duration=10, connections=16)
+    p.add_argument("--rounds", type=int, default=3, help="A/B rounds per app path (≥3)")
     p.add_argument(
         "--render", metavar="RESULT.json", help="only rewrite the .md of a results .json (no load)"
     )
@@ -210,6 +217,11 @@ def build_targets(args, server: Server, tmp: Path) -> tuple[list[Target], dict]:
     json_body = json.dumps({"inputs": example, "variant": "original", "lang": "en"}).encode()
     (tmp / "ruling.json").write_bytes(json_body)
 
+    ruling = stored_ruling(server, game, question, json_body)
+
+    def read(key: str, title: str, path: str, bar: float) -> Target:
+        return Target(key, title, "GET", path, "get.lua", min_ratios={ISSUE_12: bar}, args=[gzip])
+
     targets = [
         Target(
             "baseline",
@@ -238,24 +250,8 @@ def build_targets(args, server: Server, tmp: Path) -> tuple[list[Target], dict]:
             min_ratios={ISSUE_12: 0.33},
             args=[str(tmp / "ruling.json"), gzip],
         ),
-        Target(
-            "ruling-get",
-            f"A stored ruling, JSON ({game}/{question})",
-            "GET",
-            f"/api/v1/rulings/{stored_ruling(server, game, question, json_body)}/",
-            "get.lua",
-            min_ratios={ISSUE_12: 0.33},
-            args=[gzip],
-        ),
-        Target(
-            "reader",
-            f"Document reader ({game}, lang=en)",
-            "GET",
-            f"/g/{game}/?lang=en",
-            "get.lua",
-            min_ratios={ISSUE_12: 0.5},
-            args=[gzip],
-        ),
+        read("ruling-get", f"A stored ruling, JSON ({game}/{question})", f"/api/v1/rulings/{ruling}/", 0.33),
+        read("reader", f"Document reader ({game}, lang=en)", f"/g/{game}/?lang=en", 0.5),
     ]
 
     checks = {}
