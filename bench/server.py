@@ -212,4 +212,5 @@ class Gunicorn:
             "worker_timeouts": text.count("WORKER TIMEOUT"),
             "exceptions": dict(Counter(EXCEPTION_LINE.findall(text)).most_common(10)),
             "tail": text[-1500:] if ("Traceback" in text or "Error" in text) else "",
+            "first_traceback": text[text.find("Traceback") - 300 :][:4000] if "Traceback" in text else "",
         }

@@ -593,12 +593,16 @@ def _resolve_references(ctx: _Context) -> None:
             ctx.error(where, _("Unknown player: %(p)s.") % {"p": value})
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
 def to_jsonable(value: Any) -> Any:
     """Turn parsed inputs back into plain JSON values (for storing a ruling)."""
+    # Scalars are taken as they are without a call each: a board may list 10,000 squares.
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name.rstrip("_"): to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
-        return {k: to_jsonable(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [to_jsonable(v) for v in value]
+        return [v if type(v) in _SCALARS else to_jsonable(v) for v in value]
     return value
