@@ -236,7 +236,14 @@ def catalogue_page(view):
                 response = view(request, slug, *args, **kwargs)
                 if response.status_code != 200:
                     return response
-                if anonymous and not response.streaming and not response.has_header("Content-Encoding"):
+                # A page that sets a cookie of its own, or came compressed, is not the same
+                # for everyone: it is not kept.
+                if (
+                    anonymous
+                    and not response.streaming
+                    and not response.cookies
+                    and not response.has_header("Content-Encoding")
+                ):
                     _keep(key, request, response)
             # After the view: a first visit's render made the CSRF cookie it now sends.
             etag = etag_for(request, key, request.META.get("CSRF_COOKIE"))

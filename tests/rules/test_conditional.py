@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
+from django.http import HttpResponse
 from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -167,3 +168,21 @@ def test_an_unknown_game_or_clause_is_a_404_without_an_etag(client, corpus):
     for url in ("/g/nope/", "/g/rada-miasta/c/nope/", elsewhere):
         r = client.get(url)
         assert r.status_code == 404 and not r.has_header("ETag")
+
+
+@pytest.mark.parametrize("sets_cookie, renders", [(False, 1), (True, 2)])
+def test_only_a_page_the_same_for_everyone_is_kept(rf, corpus, sets_cookie, renders):
+    cache.clear()
+    calls = []
+
+    def view(request, slug):
+        calls.append(slug)
+        response = HttpResponse("<p>" + "x" * 300 + "</p>")
+        if sets_cookie:
+            response.set_cookie("preference", "1")
+        return response
+
+    page = http.catalogue_page(view)
+    answers = [page(rf.get("/g/rada-miasta/?lang=en"), "rada-miasta") for _ in range(2)]
+    assert len(calls) == renders
+    assert {a.content for a in answers} == {b"<p>" + b"x" * 300 + b"</p>"}
