@@ -115,7 +115,8 @@ def _drift(r: Reasoning, i: Any, direction: str, strength: int) -> tuple[dict[st
             },
         )
     if removed:
-        which = ", ".join(f"{TOKEN_NAMES[t['kind']]} [{t['from'][0]}, {t['from'][1]}]" for t in removed)
+        names = {kind: str(name) for kind, name in TOKEN_NAMES.items()}  # translated once, not per token
+        which = ", ".join(f"{names[t['kind']]} [{t['from'][0]}, {t['from'][1]}]" for t in removed)
         r.step(
             "dl.wind-off-board",
             _("Tokens leaving the board are removed for good (%(count)s): %(which)s.")
