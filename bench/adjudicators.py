@@ -27,16 +27,27 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today  # noqa: E402
+from bench.common import (  # noqa: E402
+    DEFAULT_PG_URL,
+    ROOT,
+    fresh_database,
+    heading,
+    machine,
+    machine_section,
+    table,
+    today,
+    write_results,
+)
 
 MAX_QUERIES = 4  # DESIGN.md §6: a ruling costs at most four SQL queries
 # BEGIN/COMMIT/SAVEPOINT are transaction control, not queries: counted apart.
 TX = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT|ROLLBACK TO SAVEPOINT)\b", re.I)
 
 
-def rate(fn, budget: float, repeat: int = 3) -> tuple[float, int]:
-    """Best calls per second over ``repeat`` runs of at least ``budget`` seconds each."""
-    timer = timeit.Timer(fn)
+def rate(fn, budget: float, repeat: int = 3, clock=time.perf_counter) -> tuple[float, int]:
+    """Best calls per second over ``repeat`` runs of at least ``budget`` seconds each, by
+    ``clock`` (wall time by default; ``time.thread_time`` for this thread's CPU time)."""
+    timer = timeit.Timer(fn, timer=clock)
     number = 1
     while True:  # like Timer.autorange, but up to ``budget`` instead of 0.2 s
         elapsed = timer.timeit(number)
@@ -71,6 +82,22 @@ def setup_django(database_url: str, corpus: list[str], settings: str = "config.s
 
     call_command("migrate", verbosity=0, interactive=False)
     call_command("loadcorpus", *corpus, verbosity=0)
+
+
+def setup_django_without_db(tmpdir: str) -> None:
+    """Django set up for the pure functions: settings and translations, but no database (the
+    one named is never opened)."""
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=f"sqlite:///{tmpdir}/unused.sqlite3",
+        DEBUG="0",
+        SECRET_KEY="bench-adjudicators-" + "x" * 40,
+        SECURE_SSL_REDIRECT="0",
+        LOG_LEVEL="ERROR",
+    )
+    import django
+
+    django.setup()
 
 
 def example_rows(measure) -> list[dict]:
@@ -181,12 +208,6 @@ def child(kind: str, args) -> None:
     print(json.dumps(rows))
 
 
-def table(headers: list[str], rows: list[list]) -> str:
-    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return "\n".join(out)
-
-
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
@@ -200,19 +221,8 @@ def main(argv=None) -> int:
         return 0
 
     kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
-    # The pure functions need Django's settings (translations) but no database.
     with tempfile.TemporaryDirectory(prefix="bench-adj-") as tmpdir:
-        os.environ.update(
-            DJANGO_SETTINGS_MODULE="config.settings",
-            DATABASE_URL=f"sqlite:///{tmpdir}/unused.sqlite3",
-            DEBUG="0",
-            SECRET_KEY="bench-adjudicators-" + "x" * 40,
-            SECURE_SSL_REDIRECT="0",
-            LOG_LEVEL="ERROR",
-        )
-        import django
-
-        django.setup()
+        setup_django_without_db(tmpdir)
         started = time.time()
         pure = pure_rows(args.budget)
     service = {kind: run_service_in_child(kind, args) for kind in kinds}
@@ -252,10 +262,7 @@ def main(argv=None) -> int:
 
     text = "\n".join(
         [
-            f"# Adjudicators — rulings per second — {today()}",
-            "",
-            f"`bench/adjudicators.py {' '.join(sys.argv[1:] if argv is None else argv)}`".replace(" `", "`"),
-            "",
+            *heading("Adjudicators — rulings per second", "bench/adjudicators.py", argv),
             "One process, one thread, each adjudicator's first example. *validate/s*: `adj.validate(example, rules=from_corpus(adj.game))`; "
             "*pure rulings/s*: `adj(inputs, variant=<first variant>, rules=from_corpus(adj.game))`; *service/s*: "
             "`games.services.ruling_create(...)` — every variant run, the cited clause versions and "
@@ -268,31 +275,22 @@ def main(argv=None) -> int:
             "",
             "Medians: " + ", ".join(f"{k} = {v:,}" for k, v in medians.items()),
             "",
-            "## Machine",
-            "",
-            table(["", ""], [[k, v] for k, v in info.items()]),
-            "",
+            *machine_section(info),
         ]
     )
     print(text)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    md = RESULTS / f"{today()}-adjudicators.md"
-    md.write_text(text)
-    md.with_suffix(".json").write_text(
-        json.dumps(
-            {
-                "date": today(),
-                "budget": args.budget,
-                "machine": info,
-                "pure": pure,
-                "service": service,
-                "medians": medians,
-                "seconds": round(time.time() - started, 1),
-            },
-            indent=1,
-            ensure_ascii=False,
-        )
-        + "\n"
+    md, _json = write_results(
+        f"{today()}-adjudicators",
+        text,
+        {
+            "date": today(),
+            "budget": args.budget,
+            "machine": info,
+            "pure": pure,
+            "service": service,
+            "medians": medians,
+            "seconds": round(time.time() - started, 1),
+        },
     )
     print(f"written: {md.relative_to(ROOT)}")
     return 0

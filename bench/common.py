@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import platform
 import re
@@ -115,3 +116,30 @@ def machine(db: str | None = None, pg_url: str = DEFAULT_PG_URL) -> dict:
 
 def python() -> str:
     return sys.executable
+
+
+def table(headers: list[str], rows: list[list]) -> str:
+    """A Markdown table."""
+    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def heading(title: str, script: str, argv: list[str] | None) -> list[str]:
+    """The opening lines of a results file: the title with the date, and the command run."""
+    args = " ".join(sys.argv[1:] if argv is None else argv)
+    return [f"# {title} — {today()}", "", f"`{script}{' ' + args if args else ''}`", ""]
+
+
+def machine_section(info: dict) -> list[str]:
+    """The closing "Machine" section of a results file."""
+    return ["## Machine", "", table(["", ""], [[k, v] for k, v in info.items()]), ""]
+
+
+def write_results(stem: str, text: str, data: dict) -> tuple[Path, Path]:
+    """Write bench/results/<stem>.md (``text``) and .json (``data``)."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    md, js = RESULTS / f"{stem}.md", RESULTS / f"{stem}.json"
+    md.write_text(text, encoding="utf-8")
+    js.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return md, js

@@ -1,24 +1,20 @@
 """The benchmark's settings: the project's, plus the bench app (the bare-Django "fortunes"
 baseline, its model and its /bench/ URL), which the product itself never installs or serves.
 
-STATIC_ROOT can point at a temporary directory (BENCH_STATIC_ROOT) so that the benchmark's
-collectstatic never writes into the working tree. Used by bench/run.py and by the tests of
+The benchmark's collectstatic writes into a temporary directory (the STATIC_ROOT variable that
+config.settings reads), never into the working tree. Used by bench/run.py and by the tests of
 tests/bench (``pytest --ds=bench.settings tests/bench``, which ``make test`` runs);
 everything else comes from the environment exactly as in production (DEBUG=0, SECRET_KEY,
 DATABASE_URL, ...).
 """
 
 import os
-from pathlib import Path
 
 # The bench's own tests (pytest --ds=bench.settings) run in development mode, as the suite's;
 # bench/run.py sets DEBUG=0 and a SECRET_KEY for its production-mode servers.
 os.environ.setdefault("DEBUG", "1")
 
 from config.settings import *  # noqa: E402, F403
-
-if os.environ.get("BENCH_STATIC_ROOT"):
-    STATIC_ROOT = Path(os.environ["BENCH_STATIC_ROOT"])
 
 INSTALLED_APPS = [*INSTALLED_APPS, "bench"]  # noqa: F405
 ROOT_URLCONF = "bench.root_urls"

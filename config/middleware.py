@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import HttpResponseBadRequest, JsonResponse
 
 NUL = "\x00"
@@ -30,7 +32,18 @@ class RefuseNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        field = _nul_field(request)
+        try:
+            field = _nul_field(request)
+        except SuspiciousOperation as exc:  # a form body Django refuses to read: JSON for the API
+            if not request.path.startswith("/api/"):
+                raise
+            too_big = isinstance(exc, RequestDataTooBig)
+            message = (
+                f"The body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes."
+                if too_big
+                else str(exc)
+            )
+            return JsonResponse({"errors": {"body": [message]}}, status=413 if too_big else 400)
         if field is None:
             return self.get_response(request)
         message = "NUL characters are not allowed."

@@ -7,17 +7,20 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import caches
 from django.utils import timezone
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
 from rules.api import ERROR_400, ERROR_404, ErrorOut, parse_lang
+from rules.http import Page, page_response
 
 from . import engine, selectors, services, snapshot
-from .snapshot import Snapshot
+from .snapshot import _LRU, Snapshot
 
 
 class StepOut(serializers.Serializer):
@@ -248,11 +251,25 @@ class AdjudicateAPI(APIView):
 
 
 class RulingAPI(APIView):
+    # Rendered documents, per process: (ruling id, its stamp, interface language) → the JSON
+    # body, plain and compressed (rules.http.Page). A ruling's row never changes, so one query
+    # (its stamp) decides whether the kept document still holds; at most 256 kept, least
+    # recently read first out.
+    documents = _LRU(256)
+
     @extend_schema(
         responses={200: RulingOut, 404: ERROR_404}, summary="A stored ruling, exactly as it was given"
     )
     def get(self, request, ruling_id: str):
-        doc = selectors.ruling_get(ruling_id)
-        if doc is None:
+        found = selectors.ruling_stamp(ruling_id)
+        if found is None:
             raise NotFound("Unknown ruling.")
-        return Response(doc.to_json())
+        key = (*found, get_language())  # the adjudicator's title is in the interface language
+        page = self.documents.get(key)
+        if page is None:
+            doc = selectors.ruling_get(found[0])
+            if doc is None:
+                raise NotFound("Unknown ruling.")
+            page = Page(JSONRenderer().render(doc.to_json()), [], {"Content-Type": "application/json"})
+            self.documents.put(key, page)
+        return page_response(request, page)

@@ -6,15 +6,16 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
 from django.db.models import Max
 
 from rules import corpus, params
 from rules import selectors as rule_selectors
-from rules.models import Clause, ClauseVersion, Variant, revision_state
+from rules.models import Clause, ClauseVersion, Game, Variant, revision_state
 
 from . import engine, services, situation, snapshot
 from .engine import citations
-from .models import Ruling, RulingCitation
+from .models import ReferenceRuling, Ruling, RulingCitation
 from .pins import Pin, pins, wording
 from .ruling import RulingDoc, StepDoc
 
@@ -22,6 +23,34 @@ from .ruling import RulingDoc, StepDoc
 def variant_titles(game_id: int) -> dict[str, str]:
     """A game's variant titles by slug (one query)."""
     return dict(Variant.objects.filter(game_id=game_id).values_list("slug", "title"))
+
+
+def ruling_stamp(ruling_id: str) -> tuple[str, str] | None:
+    """A stored ruling's id and what its document depends on besides its row, which never
+    changes: its game's catalogue stamp (newer versions of the clauses it cites, variant
+    titles) and whether it is a reference ruling; None for an unknown ruling (1 query)."""
+    try:
+        pk = uuid.UUID(str(ruling_id))
+    except ValueError:
+        return None
+    # Plain SQL: the stored-ruling API runs it on every request, and building it with the
+    # ORM costs more than running it.
+    qn = connection.ops.quote_name
+    ruling, game, reference = Ruling._meta, Game._meta, ReferenceRuling._meta
+    sql = (
+        f"SELECT g.{qn(game.get_field('catalogue_stamp').column)}, ref.{qn(reference.pk.column)}"
+        f" FROM {qn(ruling.db_table)} r"
+        f" INNER JOIN {qn(game.db_table)} g ON g.{qn(game.pk.column)} = r.{qn(ruling.get_field('game').column)}"
+        f" LEFT OUTER JOIN {qn(reference.db_table)} ref"
+        f" ON ref.{qn(reference.get_field('ruling').column)} = r.{qn(ruling.pk.column)}"
+        f" WHERE r.{qn(ruling.pk.column)} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [ruling.pk.get_db_prep_value(pk, connection)])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return str(pk), f"{row[0]}:{'reference' if row[1] is not None else ''}"
 
 
 def ruling_get(ruling_id: str) -> RulingDoc | None:

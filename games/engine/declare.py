@@ -315,13 +315,14 @@ class List(Field):
         if MISSING in out:
             return MISSING
         if self.unique:
-            seen: set[str] = set()  # by repr: items may be unhashable mappings
+            seen: set[Any] = set()
             duplicate = False
             for n, v in enumerate(out):
-                if repr(v) in seen:
+                key = _identity(v)
+                if key in seen:
                     ctx.error(_join(path, n), _("Duplicate entry: %(v)s.") % {"v": v})
                     duplicate = True
-                seen.add(repr(v))
+                seen.add(key)
             if duplicate:
                 return MISSING
         return tuple(out)
@@ -363,6 +364,16 @@ class Coord(List):
 
     def __init__(self, **kw):
         super().__init__(Int(0, 999), min_length=2, max_length=2, **kw)
+
+    def _parse(self, value, path, ctx):
+        # A board lists up to thousands of squares: a well-formed one is checked at once
+        # (bench/max_bounds.py); anything else goes the general way, for its messages.
+        if type(value) is list and len(value) == 2:
+            x, y = value
+            lo, hi = self.item.min, self.item.max
+            if type(x) is int and type(y) is int and lo <= x <= hi and lo <= y <= hi:
+                return (x, y)
+        return super()._parse(value, path, ctx)
 
     def example(self):
         return [0, 0]
@@ -548,6 +559,16 @@ class Object(Field):
         return parsed
 
 
+def _identity(value: Any) -> Any:
+    """What tells list items apart: the value itself (with its type, so that 1 and True
+    differ), or its repr when it cannot be hashed (a mapping)."""
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return (type(value), value)
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
@@ -572,12 +593,16 @@ def _resolve_references(ctx: _Context) -> None:
             ctx.error(where, _("Unknown player: %(p)s.") % {"p": value})
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
 def to_jsonable(value: Any) -> Any:
     """Turn parsed inputs back into plain JSON values (for storing a ruling)."""
+    # Scalars are taken as they are without a call each: a board may list 10,000 squares.
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name.rstrip("_"): to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
-        return {k: to_jsonable(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [to_jsonable(v) for v in value]
+        return [v if type(v) in _SCALARS else to_jsonable(v) for v in value]
     return value

@@ -139,3 +139,46 @@ def test_the_longest_language_code_accepted_fits_its_column(client, corpus):
     lang = "zh-Hans-" + "a" * 8 + "-bb"  # 19 characters
     r = post(client, "dolores", "interception", {"inputs": {"roll": 5}, "lang": lang})
     assert r.status_code == 200 and r.json()["lang"] == lang
+
+
+@pytest.mark.parametrize(
+    "raw, field",
+    [
+        ('{"inputs": {"seating": ["\\ud800", "B"], "round": 1}}', "inputs.seating.0"),
+        ('{"inputs": {"seating": ["A", "B"], "round": 1}, "lang": "e\\udfffn"}', "lang"),
+        ('{"inputs": {"areas": {"\\udfff": 1}}}', "inputs.areas"),
+    ],
+)
+def test_an_unpaired_surrogate_is_a_400_naming_where_it_is(client, corpus, raw, field):
+    """Only a \\uD800-\\uDFFF escape can carry one; neither database can store it (it was a 500)."""
+    game, name = (
+        ("mega-civilization", "population-growth") if "areas" in raw else ("rada-miasta", "round-order")
+    )
+    r = client.post(URL.format(game=game, name=name), raw, content_type="application/json")
+    assert r.status_code == 400
+    assert list(r.json()["errors"]) == [field]
+
+
+def test_a_surrogate_pair_is_one_character_and_welcome(client, corpus):
+    raw = '{"inputs": {"seating": ["\\ud83c\\udfb2 Ala", "B"], "round": 1}}'
+    r = client.post(URL.format(game="rada-miasta", name="round-order"), raw, content_type="application/json")
+    assert r.status_code == 200 and r.json()["inputs"]["seating"][0] == "\U0001f3b2 Ala"
+
+
+def test_a_body_past_djangos_own_limit_is_a_413_in_json_too(client, corpus):
+    """Past DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) Django refuses to read a body at all: that
+    was a 500 from the API (found by bench/hostile.py)."""
+    raw = json.dumps({"pad": "x" * 3_000_000})
+    r = client.post(URL.format(game="rada-miasta", name="round-order"), raw, content_type="application/json")
+    assert r.status_code == 413
+    assert r.json() == {"errors": {"body": [f"The body is larger than {MAX_BODY} bytes."]}}
+
+
+def test_a_multipart_body_past_djangos_limit_is_a_413_in_json(client, corpus, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.create_superuser("root", password="pw"))
+    r = client.post("/api/v1/games/dolores/translations/en/import/", {"note": "x" * 2000})
+    assert r.status_code == 413
+    assert r.json() == {"errors": {"body": ["The body is larger than 1000 bytes."]}}

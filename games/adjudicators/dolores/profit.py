@@ -310,7 +310,24 @@ def _farms(r: Reasoning, farms: int, n: int, yields: dict[str, int]) -> None:
         )
 
 
-def _facility_n(r: Reasoning, rules: Rules, f: Any, n: int, raw: int) -> int:
+class _Reasoning(Reasoning):
+    """Reasoning that notes which of the per-facility gaps it has recorded: a body may list
+    200 facilities, and translating the same gap's texts for each one would cost more than
+    the rest of the ruling (bench/max_bounds.py)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._noted: set[str] = set()
+
+    def first(self, key: str) -> bool:
+        """Whether ``key`` comes up for the first time (and note it)."""
+        if key in self._noted:
+            return False
+        self._noted.add(key)
+        return True
+
+
+def _facility_n(r: _Reasoning, rules: Rules, f: Any, n: int, raw: int) -> int:
     """dl.robots-raise-n: "Za każdą zainstalowaną … jednostkę robotów liczba N dla tego obiektu
     zwiększa się o jeden"."""
     if not f.robots:
@@ -321,7 +338,7 @@ def _facility_n(r: Reasoning, rules: Rules, f: Any, n: int, raw: int) -> int:
         _("%(id)s: robots installed: %(robots)s, so its N rises from %(n)s to %(nf)s.")
         % {"id": f.id, "robots": f.robots, "n": n, "nf": nf},
     )
-    if raw < 0:
+    if raw < 0 and r.first("robots-after-floor"):
         r.gap(
             "dl.robots-raise-n",
             question=_(
@@ -349,17 +366,18 @@ def _wood(r: Reasoning, rules: Rules, f: Any, nf: int, forests_left: int) -> tup
     return {"wood": per * taken}, taken
 
 
-def _treatment_plant(r: Reasoning, f: Any) -> dict[str, int]:
+def _treatment_plant(r: _Reasoning, f: Any) -> dict[str, int]:
     """dl.pollution-treatment-plant: its task is to keep pollution away; no profit clause names it."""
     r.step(
         "dl.pollution-treatment-plant",
         _("%(id)s (treatment plant) keeps pollution away; it produces nothing.") % {"id": f.id},
     )
-    r.gap(
-        "dl.profit-other-factories",
-        question=_("Does a treatment plant produce anything in the profit stage?"),
-        assumed=_("No: the text gives it only the task of keeping pollution away."),
-    )
+    if r.first("treatment-plant"):
+        r.gap(
+            "dl.profit-other-factories",
+            question=_("Does a treatment plant produce anything in the profit stage?"),
+            assumed=_("No: the text gives it only the task of keeping pollution away."),
+        )
     return {}
 
 
@@ -382,7 +400,7 @@ def _power_plant(r: Reasoning, rules: Rules, f: Any, nf: int) -> dict[str, int]:
     return made
 
 
-def _factory(r: Reasoning, f: Any, nf: int) -> dict[str, int]:
+def _factory(r: _Reasoning, f: Any, nf: int) -> dict[str, int]:
     """dl.profit-other-factories: the other factories produce N units of their products each."""
     made = {PRODUCTS[f.kind]: nf}
     r.step(
@@ -390,7 +408,7 @@ def _factory(r: Reasoning, f: Any, nf: int) -> dict[str, int]:
         _("%(id)s (%(building)s) produces %(made)s.")
         % {"id": f.id, "building": BUILDING_NAMES[f.kind], "made": goods(made)},
     )
-    if f.kind == "food-industry":
+    if f.kind == "food-industry" and r.first("food-industry"):
         r.gap(
             "dl.profit-other-factories",
             question=_("The profit stage does not name the food industry: what does it produce?"),
@@ -399,7 +417,7 @@ def _factory(r: Reasoning, f: Any, nf: int) -> dict[str, int]:
     return made
 
 
-def _facility_yield(r: Reasoning, rules: Rules, f: Any, nf: int) -> dict[str, int]:
+def _facility_yield(r: _Reasoning, rules: Rules, f: Any, nf: int) -> dict[str, int]:
     """What one facility other than a wood industry makes with its N (dl.profit-*)."""
     if f.kind == "mine":
         # dl.profit-mines: "Kopalnie wydobywają N jednostek danego surowca."
@@ -458,7 +476,7 @@ def _profit_summary(o: dict[str, Any]) -> str:
     ],
 )
 def profit(i: Any, *, variant: str, rules: Rules) -> Result:
-    r = Reasoning()
+    r = _Reasoning()
     raw, n = _federation_n(r, rules, i.roll, i.pollution_clouds)
     yields: dict[str, int] = {}
     _farms(r, i.farms, n, yields)

@@ -115,7 +115,8 @@ def _drift(r: Reasoning, i: Any, direction: str, strength: int) -> tuple[dict[st
             },
         )
     if removed:
-        which = ", ".join(f"{TOKEN_NAMES[t['kind']]} [{t['from'][0]}, {t['from'][1]}]" for t in removed)
+        names = {kind: str(name) for kind, name in TOKEN_NAMES.items()}  # translated once, not per token
+        which = ", ".join(f"{names[t['kind']]} [{t['from'][0]}, {t['from'][1]}]" for t in removed)
         r.step(
             "dl.wind-off-board",
             _("Tokens leaving the board are removed for good (%(count)s): %(which)s.")
@@ -138,8 +139,10 @@ def _spread_fires(r: Reasoning, rules: Rules, i: Any, direction: str) -> list[li
     burnable = {tuple(c) for c in i.burnable}
     targets = [_downwind(c, direction, reach) for c in i.fires]
     new_fires: list[list[int]] = []
+    placed: set[tuple[int, int]] = set()  # a set: a board may list a thousand fires
     for target in targets:
-        if target in burnable and target not in burning and list(target) not in new_fires:
+        if target in burnable and target not in burning and target not in placed:
+            placed.add(target)
             new_fires.append(list(target))
     if i.fires:
         r.step(
