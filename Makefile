@@ -40,10 +40,12 @@ run: corpus
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # Every test, browser tests included (they need Debian's Chromium at /usr/bin/chromium).
+# E2E=0 leaves the browser tests out (CI's second database pass: they test the pages, which
+# do not depend on the database, and they already ran in the first pass).
 test: install-dev
 	$(PY) manage.py check
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest $(if $(filter 0,$(E2E)),-m "not e2e",)
 	$(PY) -m pytest --ds=bench.settings tests/bench
 
 # Everything but the browser tests.
