@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import common  # noqa: E402
 from bench.adjudicators import setup_django_without_db  # noqa: E402
-from bench.server import PY, Gunicorn, prepare, production_env  # noqa: E402
+from bench.server import COMMAND, Gunicorn, prepare, production_env  # noqa: E402
 
 MAX_SECONDS = 2.0
 HEALTH = "/api/v1/games/"
@@ -501,7 +501,7 @@ def start_without_secret_key(env: dict[str, str], tmp: Path) -> dict:
     with open(log, "w") as out:
         try:
             proc = subprocess.run(
-                [PY, "-m", "gunicorn", "-c", str(common.ROOT / "gunicorn.conf.py"), "config.wsgi"],
+                COMMAND,
                 cwd=common.ROOT,
                 env={**env, "PORT": "0", "WEB_CONCURRENCY": "1"},
                 stdout=out,

@@ -25,6 +25,8 @@ from pathlib import Path
 from bench.common import ROOT
 
 PY = sys.executable
+# How `make serve-prod` starts the site: the project's gunicorn.conf.py, settings from the environment.
+COMMAND = [PY, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "config.wsgi"]
 # The last line of a traceback: "django.db.utils.OperationalError: database is locked".
 EXCEPTION_LINE = re.compile(r"^((?:[A-Za-z_][\w]*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit)\b.*)$", re.M)
 # Variables a server must not inherit from whoever runs the script (a test run's settings).
@@ -126,7 +128,7 @@ class Gunicorn:
         """Start gunicorn without waiting for it (see ``wait_ready``)."""
         self.log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
-            [PY, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "config.wsgi"],
+            COMMAND,
             cwd=ROOT,
             env=self.env,
             stdout=self.log,
