@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -56,29 +57,41 @@ def trusted(declared: Field, value: Any) -> Any:
 
 @functools.cache
 def _freezer(declared: Field) -> Callable[[Any], Any]:
-    """The declaration walked once into a function that freezes a value of it."""
+    """The declaration walked once into one function that freezes a value of it.
+
+    The walk writes that function's source: an object becomes its record type called on its
+    fields (a missing one takes its default), a map a read-only dict, a list a tuple, and a
+    plain value stays as it is (a null stays null). A call is then one Python function, not
+    one per field and item (the lab freezes thousands of inputs a second)."""
+    names: dict[str, Any] = {"MappingProxyType": MappingProxyType}
+    source = f"def freeze(value):\n    return {_freeze_source(declared, 'value', names, itertools.count())}\n"
+    exec(source, names)
+    return names["freeze"]
+
+
+def _freeze_source(declared: Field, value: str, names: dict[str, Any], counter: Iterator[int]) -> str:
+    """An expression freezing ``value`` (a name, or an expression to be read once) as
+    ``declared`` parses it; the objects it calls are put in ``names``."""
+    if not isinstance(declared, Object | Map | List):
+        return value
+    n = next(counter)
+    it, bind = (value, value) if value.isidentifier() else (f"v{n}", f"(v{n} := {value})")
     if isinstance(declared, Object):
-        parts = [
-            (name, _freezer(sub), None if sub.default is MISSING else _freezer(sub)(sub.default))
-            for name, sub in declared.fields.items()
-        ]
-        make = _record_type(tuple(declared.fields))
-
-        def freeze_object(value):
-            if value is None:
-                return None
-            return make(*[f(value[n]) if n in value else default for n, f, default in parts])
-
-        return freeze_object
-    if isinstance(declared, Map):
-        values = _freezer(declared.values)
-        return lambda value: (
-            None if value is None else MappingProxyType({k: values(v) for k, v in value.items()})
-        )
-    if isinstance(declared, List):
-        item = _freezer(declared.item)
-        return lambda value: None if value is None else tuple(item(v) for v in value)
-    return lambda value: value
+        names[f"record{n}"] = _record_type(tuple(declared.fields))
+        parts = []
+        for k, (name, sub) in enumerate(declared.fields.items()):
+            names[f"default{n}_{k}"] = None if sub.default is MISSING else _freezer(sub)(sub.default)
+            field = _freeze_source(sub, f"{it}[{name!r}]", names, counter)
+            parts.append(f"({field} if {name!r} in {it} else default{n}_{k})")
+        frozen = f"record{n}({', '.join(parts)})"
+    elif isinstance(declared, Map):
+        item = _freeze_source(declared.values, f"x{n}", names, counter)
+        frozen = f"dict({it})" if item == f"x{n}" else f"{{k{n}: {item} for k{n}, x{n} in {it}.items()}}"
+        frozen = f"MappingProxyType({frozen})"
+    else:
+        item = _freeze_source(declared.item, f"x{n}", names, counter)
+        frozen = f"tuple({it})" if item == f"x{n}" else f"tuple([{item} for x{n} in {it}])"
+    return f"(None if {bind} is None else {frozen})"
 
 
 class Referee:
