@@ -63,51 +63,43 @@ class Policy:
 
 
 def weakest_group(levels: dict[str, int]) -> str:
-    return min(GROUPS, key=lambda g: (levels[g], GROUPS.index(g)))
+    """The group with the least support (a tie: the first of GROUPS)."""
+    return min(GROUPS, key=levels.__getitem__)
 
 
 class Greedy(Policy):
     name = "greedy"
 
-    def _group_for(self, t: Table, me: str, district: tuple[str, int]) -> str | None:
-        kind = district[0]
-        if kind == "terrain":
-            return None
-        if kind == "public":
-            return weakest_group(t.support[me])
-        return t.district_group[kind]
+    def _wants(self, t: Table, me: str) -> tuple[list[int], dict[str, str]]:
+        """Offer indices, most wanted first (a preference, not a computed gain), and the
+        group each type of District would serve (a Public one: ``me``'s weakest; a Terrain
+        none): the highest stage, then the lowest level of that group, a Terrain last."""
+        support = t.support[me]
+        groups = {**t.district_group, "public": weakest_group(support)}
+        keys = [
+            (kind != "terrain", stage, -support[groups[kind]] if kind in groups else 0, -n)
+            for n, (kind, stage) in enumerate(t.offer)
+        ]
+        return [-key[3] for key in sorted(keys, reverse=True)], groups
 
-    def _ranked(self, t: Table, me: str) -> list[int]:
-        """Offer indices, most wanted first (a preference, not a computed gain)."""
-
-        def key(n: int):
-            kind, stage = t.offer[n]
-            group = self._group_for(t, me, t.offer[n])
-            level = t.support[me][group] if group else 0
-            return (kind != "terrain", stage, -level, -n)
-
-        return sorted(range(len(t.offer)), key=key, reverse=True)
-
-    def _motion(self, t: Table, me: str) -> tuple | None:
-        for n in self._ranked(t, me):
+    def _motion(self, t: Table, ranked: list[int], groups: dict[str, str]) -> tuple | None:
+        for n in ranked:
             district = t.offer[n]
             plots = t.rebuildable(district)
             if plots:
-                return ("motion", n, plots[0], self._group_for(t, me, district))
+                return ("motion", n, plots[0], groups.get(district[0]))
         return None
 
-    def _build(self, t: Table, me: str) -> tuple | None:
+    def _build(self, t: Table, ranked: list[int], groups: dict[str, str]) -> tuple | None:
         empty = t.empty_plots()
-        if not empty:
+        if not empty or not ranked or t.offer[ranked[0]][0] == "terrain":
             return None
-        best = self._ranked(t, me)[:1]
-        if not best or t.offer[best[0]][0] == "terrain":
-            return None
-        n = best[0]
-        return ("build", n, empty[0], self._group_for(t, me, t.offer[n]))
+        n = ranked[0]
+        return ("build", n, empty[0], groups.get(t.offer[n][0]))
 
     def action(self, t: Table, me: str) -> tuple | None:
-        return self._build(t, me) or self._motion(t, me)
+        ranked, groups = self._wants(t, me)
+        return self._build(t, ranked, groups) or self._motion(t, ranked, groups)
 
     def vote(self, t: Table, me: str, motion: dict[str, Any]) -> str:
         proposer = motion["proposer"]
@@ -128,13 +120,15 @@ class Greedy(Policy):
             def score(g: str) -> int:
                 return sum(t.support[p][g] for p in others) - len(others) * t.support[me][g]
 
-            group = max(GROUPS, key=lambda g: (score(g), -GROUPS.index(g)))
+            group = max(GROUPS, key=score)  # a tie: the first of GROUPS
             if score(group) >= 2:
                 return {"card": "regulatory-confusion", "group": group, "target": None}
         return None
 
     def vote_card(self, t: Table, me: str, motion: dict[str, Any], forecast: dict[str, Any]) -> dict | None:
         hand = t.hands[me]
+        if "councillor-absent" not in hand and "technical-problems" not in hand:
+            return None
         proposer = motion["proposer"]
         need = t.rules.param("council_votes_to_win")
         points = t.rules.param("councillor_absent_points")
@@ -169,8 +163,9 @@ class Spoiler(Greedy):
     name = "spoiler"
 
     def action(self, t: Table, me: str) -> tuple | None:
-        build = self._build(t, me)
-        motion = self._motion(t, me)
+        ranked, groups = self._wants(t, me)
+        build = self._build(t, ranked, groups)
+        motion = self._motion(t, ranked, groups)
         if build is None or motion is None:
             return build or motion
         forecast = t.forecast(me, motion)

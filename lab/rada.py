@@ -51,6 +51,8 @@ The policies (``lab.policies``) choose what the rules leave to the players.
 from __future__ import annotations
 
 import random
+from itertools import accumulate
+from operator import itemgetter
 from typing import Any
 
 from django.utils.translation import gettext_lazy, ngettext
@@ -71,6 +73,10 @@ HAND_LIMIT = 3
 EVENT_SHARE = 0.25
 SATURATION_BUCKETS = 5
 PROBE_DISTRICT = ("residential", 1)
+TYPES = tuple(kind for kind, _weight in TYPE_WEIGHTS)
+CUM_WEIGHTS = tuple(accumulate(weight for _kind, weight in TYPE_WEIGHTS))
+# A player's support levels in the order of GROUPS (a tuple: a memo key).
+ROW = itemgetter(*GROUPS)
 
 
 class Table:
@@ -86,17 +92,18 @@ class Table:
         self.max_stage = self.rules.param("max_stage")
         self.district_group = DISTRICT_GROUP
         self.support = {p: dict.fromkeys(GROUPS, 0) for p in players}
+        self._rows = {p: ROW(levels) for p, levels in self.support.items()}
         self.city: list[tuple[str, int] | None] = [None] * options["plots"]
         self.offer: list[tuple[str, int]] = []
         self.hands: dict[str, list[str]] = {p: [] for p in players}
         self.cards = options["cards"]
         self._levels: tuple | None = None
-        types, weights = zip(*TYPE_WEIGHTS, strict=True)
-        self._types, self._weights = types, weights
+        # Everyone else AGAINST, as ``forecast`` asks, by proposer.
+        self._alone = {p: {q: "for" if q == p else "against" for q in players} for p in players}
 
     # ------------------------------------------------------------ what policies read
     def total(self, player: str) -> int:
-        return sum(self.support[player].values())
+        return sum(self._rows[player])
 
     def empty_plots(self) -> list[int]:
         return [n for n, d in enumerate(self.city) if d is None]
@@ -111,25 +118,25 @@ class Table:
     def forecast(self, proposer: str, action: tuple | None) -> dict[str, Any]:
         """The council-vote adjudicator's outcome if ``proposer`` moved ``action`` (or a
         stand-in District) with every other player voting AGAINST and no card played."""
-        votes = {p: "for" if p == proposer else "against" for p in self.players}
         if action is None:
             district, group = PROBE_DISTRICT, None
         else:
             district, group = self.offer[action[1]], action[3]
-        return self.council_vote(proposer, votes, district, group, ())
+        return self.council_vote(proposer, self._alone[proposer], district, group, ())
 
     # ------------------------------------------------------------ adjudicated moves
     def set_support(self, after: dict[str, Any]) -> None:
         for p, levels in after.items():
             self.support[p] = dict(levels)
+            self._rows[p] = ROW(levels)
         self._levels = None
 
     def levels(self, player: str | None = None) -> tuple:
         """The support levels as a key: one player's, or every player's in seating order."""
         if player is not None:
-            return tuple(self.support[player][g] for g in GROUPS)
+            return self._rows[player]
         if self._levels is None:
-            self._levels = tuple(tuple(self.support[p][g] for g in GROUPS) for p in self.players)
+            self._levels = tuple(map(self._rows.__getitem__, self.players))
         return self._levels
 
     def council_vote(self, proposer, votes, district, group, events) -> dict[str, Any]:
@@ -149,7 +156,7 @@ class Table:
         }
 
     def draw_district(self) -> tuple[str, int]:
-        kind = self.rng.choices(self._types, self._weights)[0]
+        kind = self.rng.choices(TYPES, cum_weights=CUM_WEIGHTS)[0]
         return kind, self.rng.randint(1, self.max_stage)
 
     def draw_cards(self) -> None:
@@ -176,8 +183,8 @@ class Recorder:
         if outcome["cancelled"]:
             self.cancelled += 1
             return
-        observations = [v for levels in t.support.values() for v in levels.values()]
-        mean = sum(observations) / (len(observations) * self.cap)
+        levels = t.levels()
+        mean = sum(map(sum, levels)) / (len(levels) * len(GROUPS) * self.cap)
         bucket = min(SATURATION_BUCKETS - 1, int(mean * SATURATION_BUCKETS))
         self.votes += 1
         self.passed += outcome["passed"]
@@ -185,8 +192,8 @@ class Recorder:
         self.by_saturation[bucket][1] += outcome["passed"]
 
     def round_end(self, t: Table) -> None:
-        for levels in t.support.values():
-            for v in levels.values():
+        for row in t.levels():
+            for v in row:
                 self.levels[v] += 1
 
 
