@@ -27,7 +27,7 @@ from django.utils import translation
 
 from games import engine as adjudication
 from games.engine import Rules
-from games.engine.declare import MISSING, Field, List, Map, Object, _record_type
+from games.engine.declare import MISSING, Field, Invalid, List, Map, Object, _record_type
 
 from . import stats
 
@@ -37,12 +37,8 @@ MAX_ROUNDS = 30
 MAX_PLOTS = 100
 
 
-class ConfigError(ValueError):
+class ConfigError(Invalid, ValueError):
     """Bad run parameters, by field name: {"players": ["…"]}."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__(errors)
-        self.errors = errors
 
 
 def trusted(declared: Field, value: Any) -> Any:
@@ -133,13 +129,8 @@ class Referee:
         ``raw``) lets a repeated question be answered from the memo. ``raw`` may be a function
         that builds the inputs, called only when the memo does not answer."""
         variant = variant or self.variant
-        if callable(raw):
-            if key is not None and not self.checked and (name, variant, key) in self.memo:
-                self.hits[name] += 1
-                return self.memo[(name, variant, key)]
-            raw = raw()
         if key is None or self.checked:
-            return self.ruling(name, raw, variant)
+            return self.ruling(name, raw() if callable(raw) else raw, variant)
         key = (name, variant, key)
         result = self.memo.get(key)
         if result is not None:
@@ -147,7 +138,7 @@ class Referee:
             return result
         if len(self.memo) >= self.MEMO_MAX:
             self.memo.clear()
-        result = self.memo[key] = self.ruling(name, raw, variant)
+        result = self.memo[key] = self.ruling(name, raw() if callable(raw) else raw, variant)
         return result
 
     def __call__(self, name: str, raw, key: Any = None) -> dict[str, Any]:
