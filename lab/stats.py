@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 Z95 = 1.959963984540054
 DIGITS = 6
@@ -67,8 +68,19 @@ def mean_obs(v: int) -> list[int]:
     return [v, v * v, 1]
 
 
+class _Reported:
+    """A computed figure whose JSON lists ``JSON`` in that order, floats to ``DIGITS`` places
+    (the stored results and the downloads keep that order)."""
+
+    JSON: ClassVar[tuple[str, ...]] = ()
+
+    def as_json(self) -> dict:
+        values = {name: getattr(self, name) for name in self.JSON}
+        return {name: _round(v) if isinstance(v, float) else v for name, v in values.items()}
+
+
 @dataclass(frozen=True)
-class Estimate:
+class Estimate(_Reported):
     kind: str
     value: float | None
     ci_low: float | None
@@ -77,15 +89,7 @@ class Estimate:
     n: int
     trials: int
 
-    def as_json(self) -> dict:
-        return {
-            "value": _round(self.value),
-            "ci_low": _round(self.ci_low),
-            "ci_high": _round(self.ci_high),
-            "n": self.n,
-            "kind": self.kind,
-            "se": _round(self.se),
-        }
+    JSON = ("value", "ci_low", "ci_high", "n", "kind", "se")
 
     @classmethod
     def from_json(cls, data: Mapping) -> Estimate:
@@ -147,21 +151,14 @@ def estimate(kind: str, sums: list[int] | None, scale: float = 1.0) -> Estimate:
 
 
 @dataclass(frozen=True)
-class Difference:
+class Difference(_Reported):
     value: float | None
     z: float | None
     p: float | None
     significant: bool
     test: str
 
-    def as_json(self) -> dict:
-        return {
-            "value": _round(self.value),
-            "z": _round(self.z),
-            "p": _round(self.p),
-            "significant": self.significant,
-            "test": self.test,
-        }
+    JSON = ("value", "z", "p", "significant", "test")
 
 
 def difference(a: Estimate, b: Estimate) -> Difference:
