@@ -293,10 +293,12 @@ def _vote(t: Table, proposer: str, district, group) -> dict[str, Any]:
         return forecast
     events = []
     for p in forecast["voting_order"]:
+        hand = t.hands[p]
+        if not hand:
+            continue  # no card to play
         card = t.seats[p].vote_card(t, p, motion, forecast)
         if card is None:
             continue
-        hand = t.hands[p]
         hand.remove(card["card"])
         if card["card"] == "technical-problems":
             # rm.events.technical-problems-cost: one more card of the hand is discarded.
