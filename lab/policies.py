@@ -73,7 +73,8 @@ class Greedy(Policy):
     def _wants(self, t: Table, me: str) -> tuple[list[int], dict[str, str]]:
         """Offer indices, most wanted first (a preference, not a computed gain), and the
         group each type of District would serve (a Public one: ``me``'s weakest; a Terrain
-        none): the highest stage, then the lowest level of that group, a Terrain last."""
+        none): a Terrain last, then the highest stage, the lowest level of that group, the
+        first offered."""
         support = t.support[me]
         groups = {**t.district_group, "public": weakest_group(support)}
         keys = [
