@@ -62,9 +62,11 @@ class Federation:
         self.facilities = 0
 
 
-def _both(ref: Referee, name: str, raw: dict, key) -> tuple[Any, Any]:
-    """The rulings under both variants (a repeated question answered from the memo)."""
-    return tuple(ref.result(name, raw, key, variant) for variant in VARIANTS)
+def _both(ref: Referee, name: str, raw, key) -> tuple[Any, Any]:
+    """The rulings under both variants (a repeated question answered from the memo; ``raw``
+    may be a function building the inputs, called only when the memo does not answer)."""
+    first, second = VARIANTS
+    return ref.result(name, raw, key, first), ref.result(name, raw, key, second)
 
 
 def _gap_on(results, clause: str) -> bool:
@@ -168,34 +170,45 @@ def _grow(fed: Federation, rng: random.Random) -> None:
     fed.sea += rng.randint(0, 2)
 
 
+def _eligibility_inputs(all_paid: bool, cities: tuple) -> dict[str, Any]:
+    return {
+        "all_taxes_paid": all_paid,
+        "cities": [
+            {
+                "id": city,
+                "tax_paid": paid,
+                "connected": connected,
+                "facilities": [{"id": f, "tax_paid": f_paid} for f, f_paid in facilities],
+            }
+            for city, paid, connected, facilities in cities
+        ],
+    }
+
+
 def _turn(ref: Referee, fed: Federation, feds: list[Federation], rng: random.Random):
     """Yield (doubt, the variants differ) for each doubt situation of this turn."""
     # Taxes and connections, then the profit stage (doubts 1 and 5).
-    cities = [
-        {
-            "id": c["id"],
-            "tax_paid": rng.random() < 0.9,
-            "connected": n == 0 or rng.random() < 0.9,
-            "facilities": [{"id": f, "tax_paid": rng.random() < 0.9} for f in c["facilities"]],
-        }
+    # Each city: (id, its tax paid, connected, ((facility, its tax paid), …)), drawn in that order.
+    cities = tuple(
+        (
+            c["id"],
+            rng.random() < 0.9,
+            n == 0 or rng.random() < 0.9,
+            tuple((f, rng.random() < 0.9) for f in c["facilities"]),
+        )
         for n, c in enumerate(fed.cities)
-    ]
+    )
     others_paid = rng.random() < 0.95
     all_paid = others_paid and all(
-        c["tax_paid"] and all(f["tax_paid"] for f in c["facilities"]) for c in cities
+        paid and all(f[1] for f in facilities) for _, paid, _, facilities in cities
     )
-    key = (
-        all_paid,
-        tuple(
-            (c["id"], c["tax_paid"], c["connected"], tuple((f["id"], f["tax_paid"]) for f in c["facilities"]))
-            for c in cities
-        ),
+    eligibility = _both(
+        ref, "profit-eligibility", lambda: _eligibility_inputs(all_paid, cities), (all_paid, cities)
     )
-    eligibility = _both(ref, "profit-eligibility", {"all_taxes_paid": all_paid, "cities": cities}, key)
     differ = _differ(eligibility)
     if not all_paid:
         yield "1", differ
-    if not all(c["connected"] for c in cities):
+    if not all(connected for _, _, connected, _ in cities):
         yield "5", differ
     # Route taxes (doubt 2: found in the ruling's gaps).
     bill = _both(
