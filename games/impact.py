@@ -24,6 +24,7 @@ from . import engine
 from .engine import Invalid
 from .models import ReferenceRuling, Ruling
 from .pins import pins
+from .ruling import FieldsJson
 from .snapshot import Snapshot
 
 MAX_RULINGS = 500
@@ -38,7 +39,7 @@ class Example:
 
 
 @dataclass
-class Impact:
+class Impact(FieldsJson):
     published: int
     draft: int
     revised: list[str]
@@ -49,20 +50,6 @@ class Impact:
     stale_translations: list[dict[str, Any]] = field(default_factory=list)
     overturned_rulings: list[dict[str, Any]] = field(default_factory=list)
     rulings_checked: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "published": self.published,
-            "draft": self.draft,
-            "revised": self.revised,
-            "parameters_changed": self.parameters_changed,
-            "pins_out_of_date": self.pins_out_of_date,
-            "changed_examples": self.changed_examples,
-            "examples_run": self.examples_run,
-            "stale_translations": self.stale_translations,
-            "overturned_rulings": self.overturned_rulings,
-            "rulings_checked": self.rulings_checked,
-        }
 
 
 def _outcome(adj: engine.Adjudicator, inputs: dict[str, Any], variant: str, snap: Snapshot) -> dict[str, Any]:

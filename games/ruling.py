@@ -11,8 +11,15 @@ test compares the two for every adjudicator). Nothing else writes the ruling's s
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
+
+
+class FieldsJson:
+    """A dataclass whose JSON is each of its fields as it is, in the order declared."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass
@@ -55,13 +62,10 @@ class StepDoc:
 
 
 @dataclass
-class GapDoc:
+class GapDoc(FieldsJson):
     clause: str | None
     question: str
     assumed: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"clause": self.clause, "question": self.question, "assumed": self.assumed}
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> GapDoc:
@@ -69,21 +73,13 @@ class GapDoc:
 
 
 @dataclass
-class WarningDoc:
+class WarningDoc(FieldsJson):
     """The code was written for an older wording of a clause the ruling cites."""
 
     clause: str
     code_version: int
     cited_version: int
     message: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "clause": self.clause,
-            "code_version": self.code_version,
-            "cited_version": self.cited_version,
-            "message": self.message,
-        }
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> WarningDoc:

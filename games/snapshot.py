@@ -32,7 +32,8 @@ from django.db.models import Case, OuterRef, Subquery, Value, When
 
 from rules import corpus, params
 from rules import tables as tables_
-from rules.models import QUOTABLE, Edition, EditionEntry, Game, TableRow, Translation, Variant
+from rules.models import QUOTABLE, Edition, EditionEntry, TableRow, Translation, Variant
+from rules.selectors import game_fields
 
 from .engine.rules import Param, Rules, VariantRule
 from .pins import wording
@@ -171,11 +172,7 @@ _rules_data = _LRU(MAX_ENTRIES)
 def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> Snapshot:
     """The edition ``edition`` of ``slug`` (None: the current published one) with its clauses
     translated into ``lang`` (None: the original only). Raises ``EditionNotFound``."""
-    row = (
-        Game.objects.filter(slug=slug)
-        .values_list("id", "title", "language", "catalogue_stamp", "rules_stamp")
-        .first()
-    )
+    row = game_fields(slug, "id", "title", "language", "catalogue_stamp", "rules_stamp")
     if row is None:
         raise EditionNotFound(slug)
     game_id, title, language, stamp, rules_stamp = row

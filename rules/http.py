@@ -42,13 +42,12 @@ from pathlib import Path
 import django
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
 from django.http import HttpResponse
 from django.middleware.csrf import _unmask_cipher_token, get_token
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language
 
-from .models import Game
+from .selectors import game_fields
 
 MAX_PAGES = 48
 # Pages vary on these besides the URL: caches and clients must keep them apart.
@@ -80,13 +79,7 @@ def code_digest() -> str:
 
 def catalogue_stamp(slug: str) -> str | None:
     """The game's catalogue stamp, or None for an unknown game (one query)."""
-    # Plain SQL: it runs on every page view, and the ORM's query building costs more than
-    # the query itself.
-    table, column = Game._meta.db_table, Game._meta.get_field("catalogue_stamp").column
-    qn = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {qn(column)} FROM {qn(table)} WHERE {qn('slug')} = %s", [slug])
-        row = cursor.fetchone()
+    row = game_fields(slug, "catalogue_stamp")
     return str(row[0]) if row else None
 
 

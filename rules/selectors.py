@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.db.models import Count, Q
 
 from . import search as search_engine
@@ -69,6 +70,17 @@ def game_summaries() -> list[GameSummary]:
 
 def game_get(slug: str) -> Game | None:
     return Game.objects.filter(slug=slug).first()
+
+
+def game_fields(slug: str, *fields: str) -> tuple | None:
+    """The named fields of the game ``slug`` as the database returns them (a stamp may be a
+    UUID or its hex), or None for an unknown game: one query in plain SQL, since every page
+    view and every ruling runs it and the ORM's query building costs more than the query."""
+    meta, qn = Game._meta, connection.ops.quote_name
+    columns = ", ".join(qn(meta.get_field(f).column) for f in fields)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns} FROM {qn(meta.db_table)} WHERE {qn('slug')} = %s", [slug])
+        return cursor.fetchone()
 
 
 def editions_of(game_id: int) -> list[Edition]:
