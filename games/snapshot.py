@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from django.db.models import Case, OuterRef, Subquery, Value, When
+from django.db.models import Subquery
 
 from rules import corpus, params
 from rules import tables as tables_
-from rules.models import QUOTABLE, Edition, EditionEntry, Game, TableRow, Translation, Variant
+from rules.models import Edition, EditionEntry, Game, TableRow, Variant, quoted_translations
 
 from .engine.rules import Param, Rules, VariantRule
 from .pins import wording
@@ -216,11 +216,8 @@ def _edition(game_id: int, slug: str, edition: int | None, lang: str, language: 
     fields = ["clause__key", "clause_id", "clause__kind", "version_id", "version__number"]
     fields += ["version__status", "version__text", "version__bindings", "edition__number", "edition__status"]
     if lang != language:
-        # The translation quoted: the newest translated or approved one, else the newest
-        # (marked by its state), as the reader shows (rules.selectors._latest_translations).
-        newest = Translation.objects.filter(clause_id=OuterRef("clause_id"), lang=lang).order_by(
-            Case(When(state__in=QUOTABLE, then=Value(0)), default=Value(1)), "-based_on__number"
-        )
+        # The translation quoted: the one the reader shows beside this wording.
+        newest = quoted_translations(lang)
         entries = entries.annotate(
             tr_text=Subquery(newest.values("text")[:1]),
             tr_revision=Subquery(newest.values("current_revision_id")[:1]),
