@@ -21,8 +21,7 @@ and benchmarks that run adjudicators without a database; nothing at run time rea
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -32,6 +31,7 @@ from django.db.models import Subquery
 
 from rules import corpus, params
 from rules import tables as tables_
+from rules.lru import LRU
 from rules.models import Edition, EditionEntry, Game, TableRow, Variant, quoted_translations
 
 from .engine.rules import Param, Rules, VariantRule
@@ -136,36 +136,13 @@ def _number(clause: corpus.ClauseData) -> int:
     return 1 if clause.source is None else 2
 
 
-class _LRU:
-    """A small thread-safe least-recently-used map."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._data: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key):
-        with self._lock:
-            value = self._data.get(key)
-            if value is not None:
-                self._data.move_to_end(key)
-            return value
-
-    def put(self, key, value) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
+# The name this module gave the class before it moved to rules.lru (games/api.py imports it).
+_LRU = LRU
 
 
 # (slug, edition or None, lang) → Snapshot; slug → (rules stamp, variants, tables).
-_snapshots = _LRU(MAX_ENTRIES)
-_rules_data = _LRU(MAX_ENTRIES)
+_snapshots = LRU(MAX_ENTRIES)
+_rules_data = LRU(MAX_ENTRIES)
 
 
 def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> Snapshot:
