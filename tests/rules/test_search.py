@@ -261,6 +261,14 @@ def _now():
     return timezone.now()
 
 
+def _revise(clause: Clause, text: str) -> ClauseVersion:
+    """A new version of ``clause`` after its newest one, in no edition yet."""
+    newest = clause.versions.order_by("-number").first()
+    return services.clause_revise(
+        clause=clause, text=text, status="published", expected_version=newest.number, now=_now()
+    )
+
+
 def test_drafts_never_reach_the_results_until_published(client, corpus):
     game = Game.objects.get(slug="dolores")
     clause = Clause.objects.get(key="dl.missile-range")
@@ -293,14 +301,7 @@ def test_drafts_never_reach_the_results_until_published(client, corpus):
 def test_the_index_follows_new_versions_and_translations(client, corpus):
     clause = Clause.objects.get(key="dl.missile-range")
     game = clause.game
-    latest = clause.versions.order_by("-number").first()
-    services.clause_revise(
-        clause=clause,
-        text="Zasięg rakiety jest bezkresny.",
-        status="published",
-        expected_version=latest.number,
-        now=_now(),
-    )
+    _revise(clause, "Zasięg rakiety jest bezkresny.")
     assert keys("bezkresny", client) == []  # a new version, in no edition yet
     services.edition_publish(game=game, name="Next", now=_now())
     assert keys("bezkresnego", client) == ["dl.missile-range"]  # another form of it
@@ -334,14 +335,7 @@ def test_the_index_holds_the_translation_the_reader_shows(client, corpus):
         author="reviewer",
         now=_now(),
     )
-    latest = clause.versions.order_by("-number").first()
-    revised = services.clause_revise(
-        clause=clause,
-        text="Zasięg rakiety to osiem pól.",
-        status="published",
-        expected_version=latest.number,
-        now=_now(),
-    )
+    revised = _revise(clause, "Zasięg rakiety to osiem pól.")
     services.edition_publish(game=game, name="Next", now=_now())
     services.translation_create(
         version=revised,
