@@ -18,9 +18,10 @@ from rest_framework.views import APIView
 
 from rules.api import ERROR_400, ERROR_404, ErrorOut, parse_lang
 from rules.http import Page, page_response
+from rules.lru import LRU
 
 from . import engine, selectors, services, snapshot
-from .snapshot import _LRU, Snapshot
+from .snapshot import Snapshot
 
 
 class StepOut(serializers.Serializer):
@@ -255,7 +256,7 @@ class RulingAPI(APIView):
     # body, plain and compressed (rules.http.Page). A ruling's row never changes, so one query
     # (its stamp) decides whether the kept document still holds; at most 256 kept, least
     # recently read first out.
-    documents = _LRU(256)
+    documents = LRU(256)
 
     @extend_schema(
         responses={200: RulingOut, 404: ERROR_404}, summary="A stored ruling, exactly as it was given"

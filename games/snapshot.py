@@ -21,18 +21,24 @@ and benchmarks that run adjudicators without a database; nothing at run time rea
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from django.db.models import Case, OuterRef, Subquery, Value, When
+from django.db.models import Subquery
 
 from rules import corpus, params
 from rules import tables as tables_
-from rules.models import QUOTABLE, Edition, EditionEntry, TableRow, Translation, Variant
+from rules.lru import LRU
+from rules.models import (
+    Edition,
+    EditionEntry,
+    TableRow,
+    Variant,
+    quoted_translations,
+)
 from rules.selectors import game_fields
 
 from .engine.rules import Param, Rules, VariantRule
@@ -137,36 +143,9 @@ def _number(clause: corpus.ClauseData) -> int:
     return 1 if clause.source is None else 2
 
 
-class _LRU:
-    """A small thread-safe least-recently-used map."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._data: OrderedDict = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key):
-        with self._lock:
-            value = self._data.get(key)
-            if value is not None:
-                self._data.move_to_end(key)
-            return value
-
-    def put(self, key, value) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
-
-
 # (slug, edition or None, lang) → Snapshot; slug → (rules stamp, variants, tables).
-_snapshots = _LRU(MAX_ENTRIES)
-_rules_data = _LRU(MAX_ENTRIES)
+_snapshots = LRU(MAX_ENTRIES)
+_rules_data = LRU(MAX_ENTRIES)
 
 
 def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> Snapshot:
@@ -213,11 +192,8 @@ def _edition(game_id: int, slug: str, edition: int | None, lang: str, language: 
     fields = ["clause__key", "clause_id", "clause__kind", "version_id", "version__number"]
     fields += ["version__status", "version__text", "version__bindings", "edition__number", "edition__status"]
     if lang != language:
-        # The translation quoted: the newest translated or approved one, else the newest
-        # (marked by its state), as the reader shows (rules.selectors._latest_translations).
-        newest = Translation.objects.filter(clause_id=OuterRef("clause_id"), lang=lang).order_by(
-            Case(When(state__in=QUOTABLE, then=Value(0)), default=Value(1)), "-based_on__number"
-        )
+        # The translation quoted: the one the reader shows beside this wording.
+        newest = quoted_translations(lang)
         entries = entries.annotate(
             tr_text=Subquery(newest.values("text")[:1]),
             tr_revision=Subquery(newest.values("current_revision_id")[:1]),

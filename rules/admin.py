@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from . import models, services
-from .api import LANG_MAX, LANG_RE
+from .api import is_language_code
 from .diff import word_diff
 from .permissions import can_design, may_save_translation
 
@@ -202,7 +202,7 @@ class TranslationStartForm(forms.ModelForm):
 
     def clean_lang(self):
         lang = self.cleaned_data["lang"]
-        if not LANG_RE.fullmatch(lang) or len(lang) > LANG_MAX:
+        if not is_language_code(lang):
             raise forms.ValidationError("Not a BCP 47 language code (e.g. en, pl, el, zh-Hans).")
         return lang
 

@@ -18,6 +18,11 @@ LANG_RE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$")
 LANG_MAX = 20
 
 
+def is_language_code(value: str) -> bool:
+    """Whether ``value`` is a BCP 47 language code as translations store them: "en", "zh-Hans", "pt-BR"."""
+    return bool(LANG_RE.fullmatch(value)) and len(value) <= LANG_MAX
+
+
 def parse_lang(value: str | None, *, field: str = "lang") -> str | None:
     """Return a BCP 47 language code as given, None when absent, or raise a 400 naming ``field``.
 
@@ -25,7 +30,7 @@ def parse_lang(value: str | None, *, field: str = "lang") -> str | None:
     schema's pattern says, rather than silently read as "no translation"."""
     if value is None:
         return None
-    if not isinstance(value, str) or not LANG_RE.fullmatch(value) or len(value) > LANG_MAX:
+    if not isinstance(value, str) or not is_language_code(value):
         raise ValidationError({field: ["Not a BCP 47 language code (e.g. en, pl, el, zh-Hans)."]})
     return value
 

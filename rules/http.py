@@ -34,9 +34,7 @@ import re
 import secrets
 import string
 import struct
-import threading
 import zlib
-from collections import OrderedDict
 from pathlib import Path
 
 import django
@@ -47,6 +45,7 @@ from django.middleware.csrf import _unmask_cipher_token, get_token
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language
 
+from .lru import LRU
 from .selectors import game_fields
 
 MAX_PAGES = 48
@@ -164,26 +163,9 @@ def _tokens_in(content: bytes, secret: str | None) -> list[bytes]:
 # ---------------------------------------------------------------- the page cache
 
 
-class _Index:
-    """The keys of the pages this process has cached, oldest first: at most MAX_PAGES."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._keys: OrderedDict[str, None] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def add(self, key: str) -> list[str]:
-        """Note ``key``; return the keys to drop."""
-        with self._lock:
-            self._keys[key] = None
-            self._keys.move_to_end(key)
-            out = []
-            while len(self._keys) > self.size:
-                out.append(self._keys.popitem(last=False)[0])
-            return out
-
-
-_index = _Index(MAX_PAGES)
+# The keys of the pages this process has cached: at most MAX_PAGES, the least recently kept
+# dropped first.
+_index = LRU(MAX_PAGES)
 
 
 def _cache_key(key: str) -> str:
@@ -252,5 +234,5 @@ def _keep(key: str, request, response) -> None:
     tokens = _tokens_in(response.content, request.META.get("CSRF_COOKIE"))
     headers = {k: v for k, v in response.headers.items() if k.lower() != "content-length"}
     cache.set(_cache_key(key), Page(response.content, tokens, headers), timeout=None)
-    for old in _index.add(_cache_key(key)):
+    for old in _index.put(_cache_key(key), True):
         cache.delete(old)

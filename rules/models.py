@@ -9,7 +9,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, OuterRef, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
 
@@ -312,6 +312,22 @@ class Translation(models.Model):
 
 # What readers and rulings quote without a mark.
 QUOTABLE = (Translation.State.TRANSLATED, Translation.State.APPROVED)
+
+
+def quoted_translations(lang: str) -> models.QuerySet[Translation]:
+    """The translations into ``lang`` of the clause of an outer ``EditionEntry`` query, the one
+    shown beside the entry's wording first: by the reader, in rulings and in search alike.
+
+    Only translations made from the entry's version or an earlier one: one made from a later
+    version (a draft's) must not show unpublished wording. Of those, the newest translated or
+    approved one, else the newest of any state (shown marked): a translation that needs review
+    never hides an older translated one, so it never clears the stale flag. Use it as
+    ``Subquery(quoted_translations(lang).values(...)[:1])`` on the entries."""
+    return Translation.objects.filter(
+        clause_id=OuterRef("clause_id"), lang=lang, based_on__number__lte=OuterRef("version__number")
+    ).order_by(Case(When(state__in=QUOTABLE, then=Value(0)), default=Value(1)), "-based_on__number")
+
+
 # Revisions written before the states were renamed keep the state they were written with
 # (they are append-only); "draft" then meant what "needs review" means now.
 LEGACY_DRAFT = "draft"

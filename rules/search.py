@@ -27,8 +27,9 @@ Ranking: clauses holding every query word whole come first; then the database's 
 a word start and as a stem match, so whole words outrank word starts, which outrank stems.
 
 The index (``SearchEntry``) holds one row per clause of each game's current *published*
-edition and per language: the clause's wording, and the newest translation into each
-language made from that version or an earlier one (never from a draft version). It is
+edition and per language: the clause's wording, and in each language the translation the
+reader shows beside it (``rules.models.quoted_translations``: never one of a draft's
+wording, nor one that needs review over a translated or approved one). It is
 derived data, rebuilt for a game whenever the game's catalogue stamp has changed since
 (``index_refresh``: one query when nothing changed). SQLite matches through an FTS5 table
 (``unicode61 remove_diacritics 2``, prefix queries, bm25), PostgreSQL through
@@ -52,6 +53,7 @@ from .models import (
     SearchEntry,
     SearchIndexStamp,
     Translation,
+    quoted_translations,
     search_form,
 )
 
@@ -250,46 +252,36 @@ def index_game(game_id: int) -> None:
     game = Game.objects.get(pk=game_id)
     if state.stamp == game.catalogue_stamp:
         return  # another request has just rebuilt it
+    # Per language, the translation the reader shows beside each clause (``quoted_translations``).
+    langs = (
+        Translation.objects.filter(clause__game_id=game_id)
+        .exclude(lang=game.language)
+        .order_by("lang")
+        .values_list("lang", flat=True)
+        .distinct()
+    )
+    quoted = {f"t{n}": Subquery(quoted_translations(lang).values("id")[:1]) for n, lang in enumerate(langs)}
     entries = list(
         EditionEntry.objects.filter(
             edition__game_id=game_id, edition__is_current=True, edition__status="published"
-        ).select_related("version")
+        )
+        .select_related("version")
+        .annotate(**quoted)
     )
-    numbers = {e.clause_id: e.version.number for e in entries}
-    best: dict[tuple[int, str], Translation] = {}
-    for t in (
-        Translation.objects.filter(clause__game_id=game_id)
-        .exclude(lang=game.language)
-        .select_related("based_on")
-        .order_by("based_on__number")
-    ):
-        # The newest translation made from the current version or an earlier one: one made
-        # from a newer version (a draft's) must not show unpublished wording.
-        if t.clause_id in numbers and t.based_on.number <= numbers[t.clause_id]:
-            best[(t.clause_id, t.lang)] = t
+    ids = {e.id: [i for i in (getattr(e, name) for name in quoted) if i] for e in entries}
+    shown = Translation.objects.in_bulk([i for found in ids.values() for i in found])
     rows = [
         SearchEntry(
             game_id=game_id,
             clause_id=e.clause_id,
             version=e.version,
-            lang=game.language,
+            translation=t,
+            lang=t.lang if t else game.language,
             position=e.position,
-            body=body(e.version.text),
+            body=body(t.text if t else e.version.text),
         )
         for e in entries
-    ]
-    positions = {e.clause_id: (e.position, e.version) for e in entries}
-    rows += [
-        SearchEntry(
-            game_id=game_id,
-            clause_id=clause_id,
-            version=positions[clause_id][1],
-            translation=t,
-            lang=lang,
-            position=positions[clause_id][0],
-            body=body(t.text),
-        )
-        for (clause_id, lang), t in best.items()
+        for t in [None, *(shown[i] for i in ids[e.id])]
     ]
     SearchEntry.objects.filter(game_id=game_id).delete()
     SearchEntry.objects.bulk_create(rows, batch_size=500)

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import Count, Q
+from django.db.models import Count, Q, Subquery
 
 from . import search as search_engine
 from . import tables
@@ -21,6 +21,7 @@ from .models import (
     Term,
     Translation,
     Variant,
+    quoted_translations,
 )
 
 
@@ -112,34 +113,20 @@ class ClauseView:
         return self.translation is not None and not self.translation.quotable
 
 
-def _latest_translations(clause_ids, lang: str) -> dict[int, Translation]:
-    """Map clause id → the translation in ``lang`` that readers quote: the newest translated or
-    approved one (of any version), else the newest of any state (shown marked). A translation
-    that needs review never hides an older translated one, so it never clears the stale flag."""
-    best: dict[int, Translation] = {}
-    for t in (
-        Translation.objects.filter(clause_id__in=clause_ids, lang=lang)
-        .select_related("based_on")
-        .order_by("clause_id", "based_on__number")
-    ):
-        shown = best.get(t.clause_id)
-        if shown is None or t.quotable or not shown.quotable:
-            best[t.clause_id] = t
-    return best
+def _views(entries, game: Game, lang: str | None) -> list[ClauseView]:
+    """The entries (an ``EditionEntry`` query) as clause views in document order, each with
+    the translation into ``lang`` that readers quote (``quoted_translations``): 2 queries."""
+    entries = entries.select_related("clause__section", "version").order_by("position")
+    if not (lang and lang != game.language):
+        return [ClauseView(e.clause, e.version) for e in entries]
+    entries = list(entries.annotate(quoted=Subquery(quoted_translations(lang).values("id")[:1])))
+    shown = Translation.objects.select_related("based_on").in_bulk([e.quoted for e in entries if e.quoted])
+    return [ClauseView(e.clause, e.version, shown.get(e.quoted)) for e in entries]
 
 
 def current_clauses(game: Game, lang: str | None, *, with_tables: bool = False) -> list[ClauseView]:
     """Return the current edition of ``game`` in document order (2-4 queries whatever its size)."""
-    entries = list(
-        EditionEntry.objects.filter(edition__game=game, edition__is_current=True)
-        .select_related("clause__section", "version")
-        .order_by("position")
-    )
-    views = [ClauseView(e.clause, e.version) for e in entries]
-    if lang and lang != game.language:
-        best = _latest_translations(Translation.objects.filter(clause__game=game).values("clause_id"), lang)
-        for v in views:
-            v.translation = best.get(v.clause.id)
+    views = _views(EditionEntry.objects.filter(edition__game=game, edition__is_current=True), game, lang)
     if with_tables:
         rows: dict[int, list[TableRow]] = defaultdict(list)
         for row in TableRow.objects.filter(game=game).order_by("table", "position"):
@@ -278,17 +265,11 @@ def glossary(game: Game) -> list[Term]:
 
 def clauses_by_key(game: Game, keys, lang: str | None) -> list[ClauseView]:
     """Return the current-edition clauses of ``game`` with these keys, in document order (≤2 queries)."""
-    entries = list(
-        EditionEntry.objects.filter(edition__game=game, edition__is_current=True, clause__key__in=list(keys))
-        .select_related("clause__section", "version")
-        .order_by("position")
+    return _views(
+        EditionEntry.objects.filter(edition__game=game, edition__is_current=True, clause__key__in=list(keys)),
+        game,
+        lang,
     )
-    views = [ClauseView(e.clause, e.version) for e in entries]
-    if lang and lang != game.language and views:
-        best = _latest_translations([v.clause.id for v in views], lang)
-        for v in views:
-            v.translation = best.get(v.clause.id)
-    return views
 
 
 @dataclass

@@ -1,15 +1,20 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 from .http import catalogue_page
+
+# Below g/<slug>/: one game's catalogue. The reader and the clause pages get ETag and 304,
+# and their body kept per process (rules.http).
+game = [
+    path("", catalogue_page(views.reader), name="reader"),
+    path("glossary/", views.glossary, name="glossary"),
+    path("editions/", views.editions, name="editions"),
+    path("c/<str:key>/", catalogue_page(views.clause), name="clause"),
+]
 
 app_name = "rules"
 urlpatterns = [
     path("", views.game_list, name="games"),
     path("search/", views.search, name="search"),
-    # Pages of one game's catalogue: ETag and 304, and the body kept per process (rules.http).
-    path("g/<slug:slug>/", catalogue_page(views.reader), name="reader"),
-    path("g/<slug:slug>/glossary/", views.glossary, name="glossary"),
-    path("g/<slug:slug>/editions/", views.editions, name="editions"),
-    path("g/<slug:slug>/c/<str:key>/", catalogue_page(views.clause), name="clause"),
+    path("g/<slug:slug>/", include(game)),
 ]

@@ -7,7 +7,6 @@ Each page runs a fixed number of queries whatever the size of the corpus.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -21,6 +20,7 @@ from django.views.decorators.http import require_safe
 
 from . import search as search_engine
 from . import selectors
+from .api import is_language_code
 from .diff import word_diff
 from .models import Clause, ClauseVersion, Game, Section, TableRow, Translation, Variant
 
@@ -29,8 +29,6 @@ DEFAULT_LANG = "en"
 # page's spelling) and the game's own language.
 ORIGINAL_ONLY = "original"
 MAX_QUERY_LENGTH = 200
-# A BCP 47 tag as translations store them (at most 20 characters): "en", "zh-Hans", "pt-BR".
-LANGUAGE_TAG = re.compile(r"(?=.{2,20}$)[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 
 
 def _game_or_404(slug: str) -> Game:
@@ -337,7 +335,7 @@ def search(request):
         context["error"] = _("q: at most %(n)d characters, please.") % {"n": MAX_QUERY_LENGTH}
         context["q"] = query[:MAX_QUERY_LENGTH]
         return _render_page(request, "rules/search.html", "results", context, status=400)
-    if lang and not LANGUAGE_TAG.fullmatch(lang):
+    if lang and not is_language_code(lang):
         context["error"] = _("lang: not a language code.")
         context["lang"] = ORIGINAL_ONLY
         return _render_page(request, "rules/search.html", "results", context, status=400)

@@ -1,6 +1,15 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
+
+# Below design/<slug>/<number>/: one draft of a game.
+draft = [
+    path("", views.draft, name="draft"),
+    path("c/<str:key>/", views.clause, name="clause"),
+    path("c/<str:key>/preview/", views.clause_preview, name="preview"),
+    path("impact/", views.draft_impact, name="impact"),
+    path("publish/", views.draft_publish, name="publish"),
+]
 
 app_name = "studio"
 urlpatterns = [
@@ -8,9 +17,5 @@ urlpatterns = [
     path("design/rulings/<str:ruling_id>/reference/", views.ruling_reference, name="reference"),
     path("design/<slug:slug>/", views.game, name="game"),
     path("design/<slug:slug>/drafts/", views.draft_open, name="draft_open"),
-    path("design/<slug:slug>/<int:number>/", views.draft, name="draft"),
-    path("design/<slug:slug>/<int:number>/c/<str:key>/", views.clause, name="clause"),
-    path("design/<slug:slug>/<int:number>/c/<str:key>/preview/", views.clause_preview, name="preview"),
-    path("design/<slug:slug>/<int:number>/impact/", views.draft_impact, name="impact"),
-    path("design/<slug:slug>/<int:number>/publish/", views.draft_publish, name="publish"),
+    path("design/<slug:slug>/<int:number>/", include(draft)),
 ]

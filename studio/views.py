@@ -51,6 +51,16 @@ def _draft_for_designer(request, slug: str, number: int):
     return game, draft
 
 
+def _draft_clause_for_designer(request, slug: str, number: int, key: str):
+    """The game, the draft and its clause ``key`` as ``selectors.draft_clause`` gives it
+    (entry, published version, newest version); 404 when the draft has no such clause."""
+    game, draft = _draft_for_designer(request, slug, number)
+    found = selectors.draft_clause(draft, key)
+    if found is None:
+        raise Http404("This draft has no such clause.")
+    return game, draft, *found
+
+
 @login_required
 @require_safe
 def home(request):
@@ -139,11 +149,7 @@ def _bindings_from(post, names) -> dict[str, str | None]:
 @require_http_methods(["GET", "POST"])
 def clause(request, slug: str, number: int, key: str):
     """The clause editor: write the next version of a clause in this draft."""
-    game, draft = _draft_for_designer(request, slug, number)
-    found = selectors.draft_clause(draft, key)
-    if found is None:
-        raise Http404("This draft has no such clause.")
-    entry, published, newest = found
+    game, draft, entry, published, newest = _draft_clause_for_designer(request, slug, number, key)
     current = entry.version
     ctx = {"game": game, "draft": draft, "entry": entry, "published": published, "newest": newest}
     ctx["statuses"] = ClauseVersion.Status.choices
@@ -196,11 +202,7 @@ def clause(request, slug: str, number: int, key: str):
 @require_POST
 def clause_preview(request, slug: str, number: int, key: str):
     """htmx: the live word diff and figures of the text being typed."""
-    _game, draft = _draft_for_designer(request, slug, number)
-    found = selectors.draft_clause(draft, key)
-    if found is None:
-        raise Http404("This draft has no such clause.")
-    entry, published, _newest = found
+    _game, draft, entry, published, _newest = _draft_clause_for_designer(request, slug, number, key)
     text = request.POST.get("text", "")[:MAX_TEXT]
     bindings = params.rebind(entry.version.bindings, _bindings_from(request.POST, entry.version.bindings))
     ctx = {"published": published, "game": draft.game, **_preview(text, published, bindings)}

@@ -127,22 +127,39 @@ def export(fmt: str, game: Game, lang: str) -> bytes:
     return writer(game, lang, units(game, lang))
 
 
+# How each XLIFF version marks a target's state (see the table above), through the toolkit.
+_XLIFF2_STATES = {
+    "needs-review": lambda unit: unit.markfuzzy(True),
+    "translated": lambda unit: unit.marktranslated(),
+    "approved": lambda unit: unit.markapproved(True),
+}
+_XLIFF12_STATES = {
+    "needs-review": lambda unit: unit.markreviewneeded(True),
+    "translated": lambda unit: unit.marktranslated(),
+    "approved": lambda unit: unit.set_state_n(unit.statemap["final"]),
+}
+
+
+def _xliff_units(store, items: list[Unit], states: dict, **where) -> list:
+    """Add one unit per item to an XLIFF ``store`` (``where``: the toolkit's file argument),
+    its target marked by ``states`` (approved unless it says otherwise), its base in a note."""
+    out = []
+    for item in items:
+        unit = store.addsourceunit(item.source, **where)
+        unit.setid(item.key)
+        if item.target:
+            unit.target = item.target
+            states.get(item.state, states["approved"])(unit)
+        unit.addnote(_base_note(item), origin="base")
+        out.append(unit)
+    return out
+
+
 def _xliff2(game: Game, lang: str, items: list[Unit]) -> bytes:
     store = xliff2.Xliff2File()
     store.setsourcelanguage(game.language)
     store.settargetlanguage(lang)
-    for item in items:
-        unit = store.addsourceunit(item.source)
-        unit.setid(item.key)
-        if item.target:
-            unit.target = item.target
-            if item.state == "needs-review":
-                unit.markfuzzy(True)
-            elif item.state == "translated":
-                unit.marktranslated()
-            else:
-                unit.markapproved(True)
-        unit.addnote(_base_note(item), origin="base")
+    for unit in _xliff_units(store, items, _XLIFF2_STATES):
         # XLIFF 2.0 keeps notes in the unit, before its segments; the toolkit writes them into
         # the segment, which the schema does not allow: move its element up.
         notes = unit.xmlelement.find(unit.namespaced("notes"))
@@ -155,18 +172,7 @@ def _xliff12(game: Game, lang: str, items: list[Unit]) -> bytes:
     store.setsourcelanguage(game.language)
     store.settargetlanguage(lang)
     store.setfilename(store.getfilenode("NoName"), game.slug)
-    for item in items:
-        unit = store.addsourceunit(item.source, filename=game.slug)
-        unit.setid(item.key)
-        if item.target:
-            unit.target = item.target
-            if item.state == "needs-review":
-                unit.markreviewneeded(True)
-            elif item.state == "translated":
-                unit.marktranslated()
-            else:
-                unit.set_state_n(unit.statemap["final"])
-        unit.addnote(_base_note(item), origin="base")
+    _xliff_units(store, items, _XLIFF12_STATES, filename=game.slug)
     return bytes(store)
 
 

@@ -1,12 +1,17 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
+
+# Below translate/<slug>/<lang>/: one game's translations into one language.
+workspace = [
+    path("", views.clauses, name="clauses"),
+    path("c/<str:key>/", views.clause, name="clause"),
+    path("import/", views.import_file, name="import"),
+    path("align/", views.align_document, name="align"),
+]
 
 app_name = "translators"
 urlpatterns = [
     path("translate/", views.home, name="home"),
-    path("translate/<slug:slug>/<str:lang>/", views.clauses, name="clauses"),
-    path("translate/<slug:slug>/<str:lang>/c/<str:key>/", views.clause, name="clause"),
-    path("translate/<slug:slug>/<str:lang>/import/", views.import_file, name="import"),
-    path("translate/<slug:slug>/<str:lang>/align/", views.align_document, name="align"),
+    path("translate/<slug:slug>/<str:lang>/", include(workspace)),
 ]

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from rules import selectors as rule_selectors
 from rules import services
-from rules.api import LANG_MAX, LANG_RE
+from rules.api import is_language_code
 from rules.diff import word_diff
 from rules.models import Game, Translation
 from rules.permissions import can_review, can_work_on, may_save_translation
@@ -44,7 +44,7 @@ STATUS_LABELS = {
 
 def workspace_game(request, slug: str, lang: str) -> Game:
     """The game whose ``lang`` translations the user may work on (404 / 403 otherwise)."""
-    if not LANG_RE.fullmatch(lang) or len(lang) > LANG_MAX:
+    if not is_language_code(lang):
         raise Http404("Not a language code.")
     game = rule_selectors.game_get(slug)
     if game is None or lang == game.language:

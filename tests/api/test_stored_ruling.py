@@ -85,9 +85,9 @@ def test_an_unknown_ruling_is_a_json_404(api, corpus, ruling_id):
 
 
 def test_the_kept_documents_are_bounded(api, corpus, monkeypatch):
-    from games.snapshot import _LRU
+    from rules.lru import LRU
 
-    monkeypatch.setattr(RulingAPI, "documents", _LRU(2))
+    monkeypatch.setattr(RulingAPI, "documents", LRU(2))
     ids = [post(api, "dolores", "interception", {"inputs": {"roll": r}}).json()["ruling"] for r in (1, 2, 3)]
     for ruling_id in ids:
         get(api, ruling_id)

@@ -261,6 +261,14 @@ def _now():
     return timezone.now()
 
 
+def _revise(clause: Clause, text: str) -> ClauseVersion:
+    """A new version of ``clause`` after its newest one, in no edition yet."""
+    newest = clause.versions.order_by("-number").first()
+    return services.clause_revise(
+        clause=clause, text=text, status="published", expected_version=newest.number, now=_now()
+    )
+
+
 def test_drafts_never_reach_the_results_until_published(client, corpus):
     game = Game.objects.get(slug="dolores")
     clause = Clause.objects.get(key="dl.missile-range")
@@ -274,29 +282,26 @@ def test_drafts_never_reach_the_results_until_published(client, corpus):
         now=_now(),
         draft=draft,
     )
+    # Translated, not only a draft: even a quotable translation of a draft's wording waits
+    # for the draft to be published, in search and in the reader alike.
     services.translation_create(
-        version=version, lang="en", text="Quasarian range.", state="draft", author="t", now=_now()
+        version=version, lang="en", text="Quasarian range.", state="translated", author="t", now=_now()
     )
     assert keys("kwazarowych", client) == [] and keys("quasarian", client) == []
+    assert "Quasarian" not in client.get("/g/dolores/?lang=en").content.decode()
     assert SearchEntry.objects.filter(body__contains="kwazar").count() == 0
     # The published wording and its English are still found, as published.
     assert "dl.missile-range" in keys("rakiety", client)
     services.draft_publish(draft=draft, now=_now())
     assert keys("kwazarowych", client) == ["dl.missile-range"]
     assert keys("quasarian", client) == ["dl.missile-range"]
+    assert "Quasarian range." in client.get("/g/dolores/?lang=en").content.decode()
 
 
 def test_the_index_follows_new_versions_and_translations(client, corpus):
     clause = Clause.objects.get(key="dl.missile-range")
     game = clause.game
-    latest = clause.versions.order_by("-number").first()
-    services.clause_revise(
-        clause=clause,
-        text="Zasięg rakiety jest bezkresny.",
-        status="published",
-        expected_version=latest.number,
-        now=_now(),
-    )
+    _revise(clause, "Zasięg rakiety jest bezkresny.")
     assert keys("bezkresny", client) == []  # a new version, in no edition yet
     services.edition_publish(game=game, name="Next", now=_now())
     assert keys("bezkresnego", client) == ["dl.missile-range"]  # another form of it
@@ -313,6 +318,39 @@ def test_the_index_follows_new_versions_and_translations(client, corpus):
     found = hits(page(client, "boundless"))
     assert [h["key"] for h in found] == ["dl.missile-range"]
     assert "Stale translation" in page(client, "boundless")  # made from the previous wording
+
+
+def test_the_index_holds_the_translation_the_reader_shows(client, corpus):
+    # An approved translation of the published wording, then the wording revised and published
+    # and a newer translation of it that needs review: the reader keeps showing the approved
+    # one (marked stale), so search finds that, never the newer text the reader does not show.
+    clause = Clause.objects.get(key="dl.missile-range")
+    game = clause.game
+    english = Translation.objects.filter(clause=clause, lang="en").order_by("-based_on__number").first()
+    approved = services.translation_submit(
+        translation=english,
+        text="A missile zooms six fields, no more.",
+        state=Translation.State.APPROVED,
+        expected_revision=english.revision,
+        author="reviewer",
+        now=_now(),
+    )
+    revised = _revise(clause, "Zasięg rakiety to osiem pól.")
+    services.edition_publish(game=game, name="Next", now=_now())
+    services.translation_create(
+        version=revised,
+        lang="en",
+        text="A missile flies eight fields, unreviewed.",
+        state=Translation.State.NEEDS_REVIEW,
+        author="t",
+        now=_now(),
+    )
+    (shown,) = [v for v in selectors.current_clauses(game, "en") if v.clause == clause]
+    assert shown.translation == approved and shown.stale
+    assert keys("unreviewed", client) == []
+    found = hits(page(client, "zooms", lang="en"))
+    assert [h["key"] for h in found] == ["dl.missile-range"]
+    assert unescape(re.sub(r"</?mark>", "", found[0]["translation"])) == approved.text
 
 
 def test_a_fresh_index_costs_one_query_and_a_stale_one_is_rebuilt(client, corpus, django_assert_num_queries):

@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 from rules import corpus
 from rules.models import QUOTABLE, Edition, EditionEntry, Game, Translation
 
-from .loadcorpus import keys, plural
+from .loadcorpus import add_root_argument, keys, plural, read_games
 
 
 class Command(BaseCommand):
@@ -24,18 +24,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("game", help="Game slug, e.g. rada-miasta.")
-        parser.add_argument(
-            "--root",
-            type=Path,
-            default=corpus.ROOT,
-            help="The corpus folder holding <game>/ (default: rules/corpus/).",
-        )
+        add_root_argument(parser)
 
     def handle(self, *args, game, root, **options):
-        try:
-            data = corpus.read_game(game, root=root)
-        except (OSError, ValueError, KeyError) as exc:
-            raise CommandError(f"cannot read the corpus of {game}: {exc}") from exc
+        (data,) = read_games([game], root)
         edition = Edition.objects.filter(
             game__in=Game.objects.filter(slug=game), is_current=True, status=Edition.Status.PUBLISHED
         ).first()

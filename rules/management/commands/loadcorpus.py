@@ -62,6 +62,27 @@ def total_line(report: LoadReport) -> str:
     )
 
 
+def add_root_argument(parser) -> None:
+    """The corpus commands' ``--root``: where the corpus is read from (and written to)."""
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=corpus.ROOT,
+        help="The corpus folder holding one folder per game (default: rules/corpus/).",
+    )
+
+
+def read_games(slugs, root: Path) -> list[corpus.GameData]:
+    """The corpus of each game, read from ``root``; a CommandError names the game that cannot be read."""
+    data = []
+    for slug in slugs:
+        try:
+            data.append(corpus.read_game(slug, root=root))
+        except (OSError, ValueError, KeyError) as exc:
+            raise CommandError(f"cannot read the corpus of {slug}: {exc}") from exc
+    return data
+
+
 class Command(BaseCommand):
     help = (
         "Load the rule documents, their clauses, versions, translations and tables; fast-forward "
@@ -70,18 +91,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("games", nargs="*", help="Game slugs (default: all five).")
-        parser.add_argument(
-            "--root",
-            type=Path,
-            default=corpus.ROOT,
-            help="The corpus folder holding one folder per game (default: rules/corpus/).",
-        )
+        add_root_argument(parser)
 
     def handle(self, *args, games, root, **options):
-        try:
-            data = [corpus.read_game(slug, root=root) for slug in (games or corpus.GAME_SLUGS)]
-        except (OSError, ValueError, KeyError) as exc:
-            raise CommandError(f"cannot read the corpus: {exc}") from exc
+        data = read_games(games or corpus.GAME_SLUGS, root)
         report = corpus_load(now=timezone.now(), games=data)
         # The search index follows the catalogue stamps on its own; building it now spares
         # the first search after a start-up the wait.
