@@ -84,41 +84,6 @@ def test_flagged_rows_are_the_power_plants_and_the_non_resource_tax_cells():
     assert flagged["arms-super-missiles"]["tax_other"] == {"missile": 1}
 
 
-# ================================================================== city-tax
-
-TABLE_2 = {  # dl.t2.*: districts -> (first city food, energy, later cities food, energy)
-    1: (1, 0, 0, 0),
-    2: (1, 0, 0, 0),
-    3: (2, 1, 2, 0),
-    4: (2, 1, 2, 0),
-    5: (4, 2, 4, 0),
-    6: (4, 2, 4, 0),
-    7: (8, 4, 8, 3),
-    8: (8, 4, 8, 3),
-    9: (16, 6, 16, 6),
-    10: (26, 9, 26, 9),
-    11: (36, 12, 36, 12),
-    12: (46, 15, 46, 15),
-}
-T2_ROW = {1: "1-2", 2: "1-2", 3: "3-4", 4: "3-4", 5: "5-6", 6: "5-6", 7: "7-8", 8: "7-8"}
-
-
-@pytest.mark.parametrize("districts", range(1, 13), ids=lambda d: f"dl.t2-{d}-districts")
-@pytest.mark.parametrize("first_city", [True, False], ids=["first-city", "later-city"])
-def test_city_tax_reads_table_2(referee, districts, first_city):
-    result = referee.rule("city-tax", {"districts": districts, "first_city": first_city})
-    food_first, energy_first, food_later, energy_later = TABLE_2[districts]
-    expected = (
-        {"food": food_first, "energy": energy_first}
-        if first_city
-        else {"food": food_later, "energy": energy_later}
-    )
-    assert result.outcome == expected
-    key = f"dl.t2.districts-{T2_ROW.get(districts, districts)}"
-    assert referee.steps(result) == ["dl.taxes-due", "dl.table-2-intro", key]
-    assert referee.gaps(result) == []
-
-
 # ================================================================== tax-bill
 
 LATER_CITY = {"districts": 1, "first_city": False}  # dl.t2.districts-1-2: a later city pays nothing
@@ -349,35 +314,6 @@ def test_wind_never_leaves_a_token_outside_the_board(referee, data):
 # =================================================================== missile
 
 # districts -> (destroyed, remaining, attacks to raze) under "half rounded up".
-MISSILE = {
-    1: (1, 0, 1),
-    2: (1, 1, 2),
-    3: (2, 1, 2),
-    4: (2, 2, 3),
-    5: (3, 2, 3),
-    6: (3, 3, 3),
-    7: (4, 3, 3),
-    8: (4, 4, 4),
-    9: (5, 4, 4),
-    10: (5, 5, 4),
-    11: (6, 5, 4),
-    12: (6, 6, 4),
-}
-
-
-@pytest.mark.parametrize("districts", range(1, 13), ids=lambda d: f"dl.missile-effect-{d}")
-def test_missile_destroys_every_second_district(referee, districts):
-    result = referee.rule("missile", {"districts": districts, "kind": "missile"})
-    destroyed, remaining, attacks = MISSILE[districts]
-    assert result.outcome == {
-        "destroyed": destroyed,
-        "remaining": remaining,
-        "attacks_to_raze": attacks,
-        "radioactive_cloud": False,
-    }
-    assert referee.steps(result) == ["dl.missile-effect", "dl.doubt-8"]
-    # Every sequence of attacks meets an odd count (at the latest the last district).
-    assert referee.gaps(result) == ["dl.missile-effect"]
 
 
 def test_missile_follows_doubt_8_count_for_twelve_districts(referee):
