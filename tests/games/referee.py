@@ -15,12 +15,14 @@ What a section states once stands for each of its cases (``adjudicator``, ``vari
   with their messages);
 - or ``param`` (a parameter of the shipped rules) with its ``clause``, ``value`` and ``words``;
 - and ``note``: why the case is there (JSON has no comments). JSON, not TOML: cases need null.
+
+A section that says ``"own_test": true`` is asserted by the module's own ``test_<section>``
+(a test that checks more than these keys can say), parametrized by ``tests.cases.parametrize_cases``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -31,6 +33,7 @@ from hypothesis import HealthCheck, settings
 from games import engine
 from games.engine import Invalid, Result, Rules
 from games.snapshot import from_corpus
+from tests.cases import load_cases
 
 # The referee holds no state, so hypothesis may reuse a function-scoped one across examples.
 PROPERTY = settings(
@@ -158,19 +161,14 @@ CASE_KEYS = RULING_CHECKS | {
 }  # fmt: skip
 
 
-def load_cases(case_file: str) -> dict[str, list[dict[str, Any]]]:
-    """The cases of ``cases/<case_file>.json`` by section, each with what its section states."""
-    sections = json.loads((CASES / f"{case_file}.json").read_text())
-    return {
-        section: [{**{k: v for k, v in spec.items() if k != "cases"}, **case} for case in spec["cases"]]
-        for section, spec in sections.items()
-    }
-
-
 def install_cases(namespace: dict[str, Any], case_file: str) -> None:
     """Add to a test module (its ``globals()``) a test ``test_<section>`` for each section of
     ``cases/<case_file>.json``, parametrized over the section's cases by their ids."""
-    for section, cases in load_cases(case_file).items():
+    for section, cases in load_cases(CASES / f"{case_file}.json").items():
+        if cases[0].get("own_test"):
+            # A test of the module's own asserts these cases (tests.cases.parametrize_cases).
+            assert f"test_{section}" in namespace, section
+            continue
         params = [pytest.param(case, id=case["id"]) for case in cases]
 
         def test(referee: Referee, case: dict[str, Any]) -> None:

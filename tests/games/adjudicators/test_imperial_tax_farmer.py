@@ -7,14 +7,14 @@ under a draft that changed a figure of the text.
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from games import engine
 from games.engine import Invalid
 from rules import corpus
-from tests.games.referee import PROPERTY, install_cases
+from tests.cases import parametrize_cases
+from tests.games.referee import CASES, PROPERTY, install_cases
 
 GAME = "imperial-tax-farmer"
 
@@ -255,24 +255,8 @@ def test_crush_reward_follows_crush_points(referee):
     assert result.steps[1].explanation == "Ala moves their marker 15 points up the election track."
 
 
-@pytest.mark.parametrize(
-    "params, raw, outcome, rate_step",
-    [
-        pytest.param(
-            {"bribery_points": 3},
-            {"points": 10, "gold": 0, "sell_points": 10},
-            {"points_after": 1, "gold_after": 3},
-            "9 points off the track give 3 gold: now 1 point and 3 gold.",
-            id="bribery_points: 3 points a gold, the 10th point stays",
-        ),
-        pytest.param(
-            {"bribery_gold": 2},
-            {"points": 10, "gold": 0, "sell_points": 4},
-            {"points_after": 6, "gold_after": 4},
-            "4 points off the track give 4 gold: now 6 points and 4 gold.",
-            id="bribery_gold: 2 gold for every 2 points",
-        ),
-    ],
+@parametrize_cases(
+    CASES / "imperial_tax_farmer.json", "bribery_follows_its_rate", "params, raw, outcome, rate_step"
 )
 def test_bribery_follows_its_rate(referee, params, raw, outcome, rate_step):
     result = referee.with_params(**params).rule("bribery", raw)

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from games import engine
 from rules import corpus, params
-from tests.games.referee import PROPERTY, install_cases, load_cases
+from tests.cases import load_cases, parametrize_cases
+from tests.games.referee import CASES, PROPERTY, install_cases
 
 GAME = "rada-miasta"
 GROUPS = ("residents", "entrepreneurs", "merchants")
@@ -156,50 +157,10 @@ def test_the_decay_step_says_the_rule_is_uncertain(referee):
     assert "uncertain" in decay.explanation and "red text" in decay.explanation
 
 
-@pytest.mark.parametrize(
+@parametrize_cases(
+    CASES / "rada_miasta.json",
+    "council_vote_results",
     "votes, district, council_votes, passed, unanimous, fate, extra_steps",
-    [
-        pytest.param(
-            {"Ala": "for", "Bartek": "for", "Celina": "for"},
-            {"type": "commercial", "stage": 2},
-            3,
-            True,
-            True,
-            "rebuilt",
-            [],
-            id="rm.vote.unanimous: 3 council votes is unanimous support",
-        ),
-        pytest.param(
-            {"Ala": "against", "Bartek": "against", "Celina": "against"},
-            {"type": "residential", "stage": 1},
-            0,
-            False,
-            True,
-            "returned-to-pile",
-            ["rm.vote.lost-ends-turn", "rm.vote.lost-stage-1"],
-            id="rm.vote.lost-stage-1: a lost stage 1 District goes to the pile",
-        ),
-        pytest.param(
-            {"Ala": "against", "Bartek": "for", "Celina": "against"},
-            {"type": "industrial", "stage": 2},
-            1,
-            False,
-            False,
-            "stays",
-            ["rm.vote.lost-ends-turn", "rm.vote.lost-stage-2-3"],
-            id="rm.vote.lost-stage-2-3: a lost stage 2 District stays",
-        ),
-        pytest.param(
-            {"Ala": "against", "Bartek": "for", "Celina": "against"},
-            {"type": "industrial", "stage": 3},
-            1,
-            False,
-            False,
-            "stays",
-            ["rm.vote.lost-ends-turn", "rm.vote.lost-stage-2-3"],
-            id="rm.vote.lost-stage-2-3: a lost stage 3 District stays",
-        ),
-    ],
 )
 def test_council_vote_results(referee, votes, district, council_votes, passed, unanimous, fate, extra_steps):
     # Support: Ala 5/1/4, Bartek 2/4/3, Celina 1/2/0 (residents/entrepreneurs/merchants).
@@ -564,7 +525,8 @@ def test_round_order_is_a_rotation_of_the_seating(referee, seating, round_, data
 
 def test_no_parameter_is_left_unlisted(referee):
     assert sorted(referee.rules.params) == sorted(
-        case["param"] for case in load_cases("rada_miasta")["every_parameter_is_read_from_its_clause"]
+        case["param"]
+        for case in load_cases(CASES / "rada_miasta.json")["every_parameter_is_read_from_its_clause"]
     )
 
 
