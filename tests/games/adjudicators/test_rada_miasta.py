@@ -183,16 +183,18 @@ def test_council_vote_results(referee, votes, district, council_votes, passed, u
     assert result.gaps == ()
 
 
+def ala_against_bartek(referee, ala, bartek):
+    """The ruling of a vote of Ala (for) against Bartek, the two of them at the table, with
+    their support levels ``ala`` and ``bartek``."""
+    raw = vote(
+        {"Ala": "for", "Bartek": "against"}, seating=["Ala", "Bartek"], support={"Ala": ala, "Bartek": bartek}
+    )
+    return referee.rule("council-vote", raw)
+
+
 def test_a_tie_in_a_group_gives_no_council_vote(referee):
     # rm.vote.group-vote-none: REMIS gives 0; two ties and one win lose the vote (rm.vote.majority).
-    result = referee.rule(
-        "council-vote",
-        vote(
-            {"Ala": "for", "Bartek": "against"},
-            seating=["Ala", "Bartek"],
-            support={"Ala": levels(3, 2, 5), "Bartek": levels(3, 2, 1)},
-        ),
-    )
+    result = ala_against_bartek(referee, levels(3, 2, 5), levels(3, 2, 1))
     o = result.outcome
     assert o["tallies"] == {
         "residents": {"for": 3, "against": 3},
@@ -306,24 +308,14 @@ def test_technical_problems_cancels_the_vote_with_its_gaps(referee):
 def test_decay_first_then_gain_capped_at_ten_with_a_gap(referee):
     # rm.vote.decay (10 -> 9) then rm.vote.won-gain (+2 -> 11 -> 10, rm.support.limits); the
     # other order would give 9, so the order is reported as a gap.
-    raw = vote(
-        {"Ala": "for", "Bartek": "against"},
-        seating=["Ala", "Bartek"],
-        support={"Ala": levels(3, 4, 10), "Bartek": levels(2, 2, 6)},
-    )
-    result = referee.rule("council-vote", raw)
+    result = ala_against_bartek(referee, levels(3, 4, 10), levels(2, 2, 6))
     assert result.outcome["support_after"] == {"Ala": levels(2, 3, 10), "Bartek": levels(1, 1, 5)}
     assert referee.gaps(result) == ["rm.vote.won-gain"]
 
 
 def test_decay_first_matters_for_an_empty_group_too(referee):
     # Ala has no merchants: decay leaves 0, the District adds 2; gain first would give 1.
-    raw = vote(
-        {"Ala": "for", "Bartek": "against"},
-        seating=["Ala", "Bartek"],
-        support={"Ala": levels(5, 5, 0), "Bartek": levels(1, 1, 1)},
-    )
-    result = referee.rule("council-vote", raw)
+    result = ala_against_bartek(referee, levels(5, 5, 0), levels(1, 1, 1))
     assert result.outcome["support_after"]["Ala"] == levels(4, 4, 2)
     assert referee.gaps(result) == ["rm.vote.won-gain"]
 
