@@ -23,6 +23,30 @@ def corpus(db):
 
 
 @pytest.fixture
+def make_user(db):
+    """A user (password ``pw-<name>``) with these roles: each a (kind, game slug or None, lang),
+    or one said by keywords (``kind="designer", game="rada-miasta"``)."""
+    from django.contrib.auth import get_user_model
+
+    from rules.models import Game, Role
+
+    def make(name, *roles, kind=None, game=None, lang="", staff=False, superuser=False):
+        user = get_user_model().objects.create_user(
+            name, password="pw-" + name, is_staff=staff or superuser, is_superuser=superuser
+        )
+        for role_kind, slug, role_lang in (*roles, (kind, game, lang)) if kind else roles:
+            Role.objects.create(
+                user=user,
+                kind=role_kind,
+                game=Game.objects.get(slug=slug) if slug else None,
+                lang=role_lang,
+            )
+        return user
+
+    return make
+
+
+@pytest.fixture
 def api():
     from rest_framework.test import APIClient
 

@@ -70,14 +70,18 @@ def test_a_table_rows_figures_follow_a_revision_of_its_clause(corpus):
     clause = Clause.objects.get(key="dl.t1.coal")  # "węgiel 5 25 N/D": sale 5, purchase 25
     game = Game.objects.get(slug="dolores")
     draft = services.draft_open(game=game, author="d", now=timezone.now())
-    services.clause_revise(
-        clause=clause,
-        text="węgiel 5 30 N/D",
-        status="draft",
-        expected_version=1,
-        now=timezone.now(),
-        draft=draft,
-    )
+
+    def revise(text, version):
+        services.clause_revise(
+            clause=clause,
+            text=text,
+            status="draft",
+            expected_version=version,
+            now=timezone.now(),
+            draft=draft,
+        )
+
+    revise("węgiel 5 30 N/D", 1)
     coal = next(
         r for r in snapshot.rules_for("dolores", draft.number).table("table-1") if r["item"] == "coal"
     )
@@ -85,14 +89,7 @@ def test_a_table_rows_figures_follow_a_revision_of_its_clause(corpus):
     published = next(r for r in snapshot.rules_for("dolores").table("table-1") if r["item"] == "coal")
     assert published["purchase"] == 25
     with pytest.raises(services.BindingsBroken) as exc:
-        services.clause_revise(
-            clause=clause,
-            text="węgiel pięć N/D",
-            status="draft",
-            expected_version=2,
-            now=timezone.now(),
-            draft=draft,
-        )
+        revise("węgiel pięć N/D", 2)
     assert list(exc.value.errors) == ["table"]
 
 

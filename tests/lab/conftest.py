@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from rules import services
 from rules.models import Clause, ClauseVersion, Game
-from tests.studio.conftest import designer, make_user, token_api  # noqa: F401
+from tests.studio.conftest import designer, token_api  # noqa: F401
 
 
 def config_for(game, rules, *, players, games, seed=1, names=None, **options):

@@ -47,6 +47,18 @@ def _clause_and_newest(key="rm.order.clockwise"):
     return clause, clause.versions.order_by("-number").first()
 
 
+def _add_version(client, clause, text, *, expected_version, status="draft", note=""):
+    """Post the admin's form for a new version of ``clause``."""
+    form = {
+        "clause": clause.pk,
+        "text": text,
+        "status": status,
+        "note": note,
+        "expected_version": expected_version,
+    }
+    return client.post(reverse("admin:rules_clauseversion_add"), form)
+
+
 def test_the_new_version_form_starts_from_the_newest_text(admin_client, corpus):
     clause, newest = _clause_and_newest()
     page = admin_client.get(reverse("admin:rules_clause_change", args=[clause.pk])).content.decode()
@@ -59,15 +71,13 @@ def test_the_new_version_form_starts_from_the_newest_text(admin_client, corpus):
 def test_a_new_version_written_in_the_admin_goes_through_the_service(admin_client, corpus):
     clause, newest = _clause_and_newest()
     stamp = Game.objects.get(slug="rada-miasta").catalogue_stamp
-    response = admin_client.post(
-        reverse("admin:rules_clauseversion_add"),
-        {
-            "clause": clause.pk,
-            "text": newest.text + " (do sprawdzenia)",
-            "status": "uncertain",
-            "note": "Direction still argued about.",
-            "expected_version": newest.number,
-        },
+    response = _add_version(
+        admin_client,
+        clause,
+        newest.text + " (do sprawdzenia)",
+        expected_version=newest.number,
+        status="uncertain",
+        note="Direction still argued about.",
     )
     assert response.status_code == 302
     versions = list(clause.versions.order_by("number").values_list("number", "status", "author"))
@@ -78,16 +88,7 @@ def test_a_new_version_written_in_the_admin_goes_through_the_service(admin_clien
 
 def test_a_version_written_from_an_outdated_one_is_refused_with_the_text_kept(admin_client, corpus):
     clause, newest = _clause_and_newest()
-    response = admin_client.post(
-        reverse("admin:rules_clauseversion_add"),
-        {
-            "clause": clause.pk,
-            "text": "Mine.",
-            "status": "draft",
-            "note": "",
-            "expected_version": newest.number - 1,
-        },
-    )
+    response = _add_version(admin_client, clause, "Mine.", expected_version=newest.number - 1)
     assert response.status_code == 200  # the form again, with the error on expected_version
     page = response.content.decode()
     assert f"is now at version {newest.number}, not {newest.number - 1}" in page and "Mine." in page
@@ -104,16 +105,7 @@ def test_versions_cannot_be_edited_or_deleted_in_the_admin(admin_client, corpus)
 def test_publishing_an_edition_from_the_admin_takes_the_newest_non_draft_versions(admin_client, corpus):
     clause, newest = _clause_and_newest()
     game = clause.game
-    admin_client.post(
-        reverse("admin:rules_clauseversion_add"),
-        {
-            "clause": clause.pk,
-            "text": newest.text + "!",
-            "status": "published",
-            "note": "",
-            "expected_version": newest.number,
-        },
-    )
+    _add_version(admin_client, clause, newest.text + "!", expected_version=newest.number, status="published")
     response = admin_client.post(
         reverse("admin:rules_game_changelist"), {"action": "publish_edition", "_selected_action": [game.pk]}
     )
@@ -126,15 +118,12 @@ def test_publishing_an_edition_from_the_admin_takes_the_newest_non_draft_version
 def _stale_english(admin_client):
     """Revise and publish rm.order.clockwise: its English translation is now of an old version."""
     clause, newest = _clause_and_newest()
-    admin_client.post(
-        reverse("admin:rules_clauseversion_add"),
-        {
-            "clause": clause.pk,
-            "text": newest.text.replace("zgodnie z ruchem", "przeciwnie do ruchu"),
-            "status": "published",
-            "note": "",
-            "expected_version": newest.number,
-        },
+    _add_version(
+        admin_client,
+        clause,
+        newest.text.replace("zgodnie z ruchem", "przeciwnie do ruchu"),
+        expected_version=newest.number,
+        status="published",
     )
     admin_client.post(
         reverse("admin:rules_game_changelist"),
@@ -250,16 +239,7 @@ def _staff(name, *perms, role=None):
 def test_adding_a_version_in_the_admin_takes_the_games_designer(client, corpus, role, expected):
     client.force_login(_staff("s", "add_clauseversion", "view_clauseversion", role=role))
     clause, newest = _clause_and_newest()
-    response = client.post(
-        reverse("admin:rules_clauseversion_add"),
-        {
-            "clause": clause.pk,
-            "text": newest.text + " (x)",
-            "status": "draft",
-            "note": "",
-            "expected_version": newest.number,
-        },
-    )
+    response = _add_version(client, clause, newest.text + " (x)", expected_version=newest.number)
     assert response.status_code == expected
     assert clause.versions.count() == newest.number + (1 if expected == 302 else 0)
 

@@ -1,24 +1,10 @@
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from rules import services
-from rules.models import Clause, Game, Role
+from rules.models import Clause
 
 DECAY = "rm.vote.decay"
-
-
-@pytest.fixture
-def make_user(db):
-    def make(name, *roles):
-        user = get_user_model().objects.create_user(name, password=f"pw-{name}")
-        for kind, game, lang in roles:
-            Role.objects.create(
-                user=user, kind=kind, game=Game.objects.get(slug=game) if game else None, lang=lang
-            )
-        return user
-
-    return make
 
 
 @pytest.fixture

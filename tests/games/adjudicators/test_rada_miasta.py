@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from games import engine
 from rules import corpus, params
-from tests.games.referee import PROPERTY
+from tests.cases import load_cases, parametrize_cases
+from tests.games.referee import CASES, PROPERTY, install_cases
 
 GAME = "rada-miasta"
 GROUPS = ("residents", "entrepreneurs", "merchants")
@@ -44,90 +45,6 @@ def test_the_four_disputes_are_registered():
 # ---------------------------------------------------------------- support-gain
 
 
-@pytest.mark.parametrize(
-    "support, district, chosen, expected, steps, gaps",
-    [
-        pytest.param(
-            levels(4, 2, 0),
-            {"type": "residential", "stage": 2},
-            None,
-            {"support": levels(6, 2, 0), "gained": 2, "group": "residents", "discarded": 0},
-            ["rm.support.gain-by-stage", "rm.support.limits"],
-            [],
-            id="rm.support.gain-by-stage: residential stage 2 gives 2 residents",
-        ),
-        pytest.param(
-            levels(0, 5, 0),
-            {"type": "industrial", "stage": 3},
-            None,
-            {"support": levels(0, 8, 0), "gained": 3, "group": "entrepreneurs", "discarded": 0},
-            ["rm.support.gain-by-stage", "rm.support.limits"],
-            [],
-            id="rm.support.gain-by-stage: industrial goes to entrepreneurs",
-        ),
-        pytest.param(
-            levels(1, 1, 1),
-            {"type": "commercial", "stage": 1},
-            None,
-            {"support": levels(1, 1, 2), "gained": 1, "group": "merchants", "discarded": 0},
-            ["rm.support.gain-by-stage", "rm.support.limits"],
-            [],
-            id="rm.support.gain-by-stage: commercial goes to merchants",
-        ),
-        pytest.param(
-            levels(0, 0, 9),
-            {"type": "commercial", "stage": 3},
-            None,
-            {"support": levels(0, 0, 10), "gained": 3, "group": "merchants", "discarded": 2},
-            ["rm.support.gain-by-stage", "rm.support.limits"],
-            [],
-            id="rm.support.limits: 9+3 caps at 10, 2 discarded",
-        ),
-        pytest.param(
-            levels(10, 0, 0),
-            {"type": "residential", "stage": 1},
-            None,
-            {"support": levels(10, 0, 0), "gained": 1, "group": "residents", "discarded": 1},
-            ["rm.support.gain-by-stage", "rm.support.limits"],
-            [],
-            id="rm.support.limits: already at 10, the point is discarded",
-        ),
-        pytest.param(
-            levels(3, 4, 5),
-            {"type": "public", "stage": 2},
-            "entrepreneurs",
-            {"support": levels(3, 6, 5), "gained": 2, "group": "entrepreneurs", "discarded": 0},
-            ["rm.support.public-district", "rm.support.limits"],
-            ["rm.support.public-district"],
-            id="rm.support.public-district: to the chosen group; the amount is a gap",
-        ),
-        pytest.param(
-            levels(7, 7, 7),
-            {"type": "terrain"},
-            None,
-            {"support": levels(7, 7, 7), "gained": 0, "group": None, "discarded": 0},
-            ["rm.intro.terrain"],
-            [],
-            id="rm.intro.terrain: terrain gives no support",
-        ),
-        pytest.param(
-            {"residents": 2},
-            {"type": "industrial", "stage": 1},
-            None,
-            {"support": levels(2, 1, 0), "gained": 1, "group": "entrepreneurs", "discarded": 0},
-            ["rm.support.gain-by-stage", "rm.support.limits"],
-            [],
-            id="input convention: a group left out counts as 0",
-        ),
-    ],
-)
-def test_support_gain(referee, support, district, chosen, expected, steps, gaps):
-    raw = {"support": support, "district": district}
-    if chosen is not None:
-        raw["chosen_group"] = chosen
-    referee.check("support-gain", raw, expected, steps, gaps)
-
-
 def test_support_gain_explains_with_the_numbers(referee):
     result = referee.rule(
         "support-gain", {"support": levels(0, 0, 9), "district": {"type": "commercial", "stage": 3}}
@@ -143,81 +60,6 @@ def test_support_gain_explains_with_the_numbers(referee):
 # ---------------------------------------------------------------- round-order
 
 SEATING = ["Ala", "Bartek", "Celina"]
-
-
-@pytest.mark.parametrize(
-    "support, previous_first, first, order, steps, gaps",
-    [
-        pytest.param(
-            {"Ala": levels(5, 2, 1), "Bartek": levels(3, 3, 4), "Celina": levels(0, 6, 2)},
-            "Ala",
-            "Bartek",
-            ["Bartek", "Celina", "Ala"],
-            ["rm.order.totals", "rm.order.most-support-first", "rm.order.clockwise"],
-            [],
-            id="rm.order.most-support-first: the unique maximum is first, clockwise after",
-        ),
-        pytest.param(
-            {"Ala": levels(1), "Bartek": levels(2), "Celina": levels(9)},
-            "Ala",
-            "Celina",
-            ["Celina", "Ala", "Bartek"],
-            ["rm.order.totals", "rm.order.most-support-first", "rm.order.clockwise"],
-            [],
-            id="rm.order.clockwise: the order wraps round the seating",
-        ),
-        pytest.param(
-            {"Ala": levels(4), "Bartek": levels(2, 2), "Celina": levels(1)},
-            "Bartek",
-            "Bartek",
-            ["Bartek", "Celina", "Ala"],
-            [
-                "rm.order.totals",
-                "rm.order.most-support-first",
-                "rm.order.tie-previous-first",
-                "rm.order.clockwise",
-            ],
-            [],
-            id="rm.order.tie-previous-first: a tie keeps the previous first player",
-        ),
-        pytest.param(
-            {"Ala": levels(4), "Bartek": levels(2, 2), "Celina": levels(1)},
-            "Celina",
-            "Celina",
-            ["Celina", "Ala", "Bartek"],
-            [
-                "rm.order.totals",
-                "rm.order.most-support-first",
-                "rm.order.tie-previous-first",
-                "rm.order.clockwise",
-            ],
-            ["rm.order.tie-previous-first"],
-            id="rm.order.tie-previous-first: literally, even when not among the tied (gap)",
-        ),
-        pytest.param(
-            {"Ala": levels(), "Bartek": levels(), "Celina": levels()},
-            "Ala",
-            "Ala",
-            ["Ala", "Bartek", "Celina"],
-            [
-                "rm.order.totals",
-                "rm.order.most-support-first",
-                "rm.order.tie-previous-first",
-                "rm.order.clockwise",
-            ],
-            [],
-            id="rm.order.tie-previous-first: everyone at 0 is a tie",
-        ),
-    ],
-)
-def test_round_order_from_round_two(referee, support, previous_first, first, order, steps, gaps):
-    result = referee.rule(
-        "round-order", {"seating": SEATING, "round": 2, "support": support, "previous_first": previous_first}
-    )
-    totals = {p: sum(s.values()) for p, s in support.items()}
-    assert result.outcome == {"first": first, "order": order, "by_lot": False, "totals": totals}
-    assert referee.steps(result) == steps
-    assert referee.gaps(result) == gaps
 
 
 def test_round_order_round_one_is_by_lot(referee):
@@ -244,9 +86,6 @@ def test_round_order_explains_totals(referee):
     assert referee.describe("round-order", result.outcome) == (
         "Bartek goes first; turn order Bartek, Celina, Ala."
     )
-
-
-FULL_SUPPORT = {"Ala": levels(1), "Bartek": levels(2), "Celina": levels(3)}
 
 
 # ---------------------------------------------------------------- council-vote
@@ -318,50 +157,10 @@ def test_the_decay_step_says_the_rule_is_uncertain(referee):
     assert "uncertain" in decay.explanation and "red text" in decay.explanation
 
 
-@pytest.mark.parametrize(
+@parametrize_cases(
+    CASES / "rada_miasta.json",
+    "council_vote_results",
     "votes, district, council_votes, passed, unanimous, fate, extra_steps",
-    [
-        pytest.param(
-            {"Ala": "for", "Bartek": "for", "Celina": "for"},
-            {"type": "commercial", "stage": 2},
-            3,
-            True,
-            True,
-            "rebuilt",
-            [],
-            id="rm.vote.unanimous: 3 council votes is unanimous support",
-        ),
-        pytest.param(
-            {"Ala": "against", "Bartek": "against", "Celina": "against"},
-            {"type": "residential", "stage": 1},
-            0,
-            False,
-            True,
-            "returned-to-pile",
-            ["rm.vote.lost-ends-turn", "rm.vote.lost-stage-1"],
-            id="rm.vote.lost-stage-1: a lost stage 1 District goes to the pile",
-        ),
-        pytest.param(
-            {"Ala": "against", "Bartek": "for", "Celina": "against"},
-            {"type": "industrial", "stage": 2},
-            1,
-            False,
-            False,
-            "stays",
-            ["rm.vote.lost-ends-turn", "rm.vote.lost-stage-2-3"],
-            id="rm.vote.lost-stage-2-3: a lost stage 2 District stays",
-        ),
-        pytest.param(
-            {"Ala": "against", "Bartek": "for", "Celina": "against"},
-            {"type": "industrial", "stage": 3},
-            1,
-            False,
-            False,
-            "stays",
-            ["rm.vote.lost-ends-turn", "rm.vote.lost-stage-2-3"],
-            id="rm.vote.lost-stage-2-3: a lost stage 3 District stays",
-        ),
-    ],
 )
 def test_council_vote_results(referee, votes, district, council_votes, passed, unanimous, fate, extra_steps):
     # Support: Ala 5/1/4, Bartek 2/4/3, Celina 1/2/0 (residents/entrepreneurs/merchants).
@@ -384,16 +183,18 @@ def test_council_vote_results(referee, votes, district, council_votes, passed, u
     assert result.gaps == ()
 
 
+def ala_against_bartek(referee, ala, bartek):
+    """The ruling of a vote of Ala (for) against Bartek, the two of them at the table, with
+    their support levels ``ala`` and ``bartek``."""
+    raw = vote(
+        {"Ala": "for", "Bartek": "against"}, seating=["Ala", "Bartek"], support={"Ala": ala, "Bartek": bartek}
+    )
+    return referee.rule("council-vote", raw)
+
+
 def test_a_tie_in_a_group_gives_no_council_vote(referee):
     # rm.vote.group-vote-none: REMIS gives 0; two ties and one win lose the vote (rm.vote.majority).
-    result = referee.rule(
-        "council-vote",
-        vote(
-            {"Ala": "for", "Bartek": "against"},
-            seating=["Ala", "Bartek"],
-            support={"Ala": levels(3, 2, 5), "Bartek": levels(3, 2, 1)},
-        ),
-    )
+    result = ala_against_bartek(referee, levels(3, 2, 5), levels(3, 2, 1))
     o = result.outcome
     assert o["tallies"] == {
         "residents": {"for": 3, "against": 3},
@@ -507,24 +308,14 @@ def test_technical_problems_cancels_the_vote_with_its_gaps(referee):
 def test_decay_first_then_gain_capped_at_ten_with_a_gap(referee):
     # rm.vote.decay (10 -> 9) then rm.vote.won-gain (+2 -> 11 -> 10, rm.support.limits); the
     # other order would give 9, so the order is reported as a gap.
-    raw = vote(
-        {"Ala": "for", "Bartek": "against"},
-        seating=["Ala", "Bartek"],
-        support={"Ala": levels(3, 4, 10), "Bartek": levels(2, 2, 6)},
-    )
-    result = referee.rule("council-vote", raw)
+    result = ala_against_bartek(referee, levels(3, 4, 10), levels(2, 2, 6))
     assert result.outcome["support_after"] == {"Ala": levels(2, 3, 10), "Bartek": levels(1, 1, 5)}
     assert referee.gaps(result) == ["rm.vote.won-gain"]
 
 
 def test_decay_first_matters_for_an_empty_group_too(referee):
     # Ala has no merchants: decay leaves 0, the District adds 2; gain first would give 1.
-    raw = vote(
-        {"Ala": "for", "Bartek": "against"},
-        seating=["Ala", "Bartek"],
-        support={"Ala": levels(5, 5, 0), "Bartek": levels(1, 1, 1)},
-    )
-    result = referee.rule("council-vote", raw)
+    result = ala_against_bartek(referee, levels(5, 5, 0), levels(1, 1, 1))
     assert result.outcome["support_after"]["Ala"] == levels(4, 4, 2)
     assert referee.gaps(result) == ["rm.vote.won-gain"]
 
@@ -603,277 +394,6 @@ def test_election_promises_at_ten_stays_at_ten(referee):
         result.steps[-1].explanation
         == "Ala already has 10 Residents support: the extra point is removed at once."
     )
-
-
-# --- what each adjudicator rejects --------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "name, raw, path",
-    [
-        # support-gain
-        # rm.support.public-district: the builder must choose the group.
-        (
-            "support-gain",
-            {"support": levels(), "district": {"type": "public", "stage": 1}},
-            "inputs.chosen_group",
-        ),
-        (
-            "support-gain",
-            {"support": levels(), "district": {"type": "public", "stage": 1}, "chosen_group": None},
-            "inputs.chosen_group",
-        ),
-        # Only a Public District's support goes to a chosen group.
-        (
-            "support-gain",
-            {
-                "support": levels(),
-                "district": {"type": "residential", "stage": 1},
-                "chosen_group": "merchants",
-            },
-            "inputs.chosen_group",
-        ),
-        (
-            "support-gain",
-            {"support": levels(), "district": {"type": "terrain"}, "chosen_group": "merchants"},
-            "inputs.chosen_group",
-        ),
-        # rm.support.limits: 0-10.
-        (
-            "support-gain",
-            {"support": levels(11), "district": {"type": "residential", "stage": 1}},
-            "inputs.support.residents",
-        ),
-        (
-            "support-gain",
-            {"support": levels(0, 0, -1), "district": {"type": "residential", "stage": 1}},
-            "inputs.support.merchants",
-        ),
-        (
-            "support-gain",
-            {"support": {"residents": True}, "district": {"type": "residential", "stage": 1}},
-            "inputs.support.residents",
-        ),
-        (
-            "support-gain",
-            {"support": {"nobles": 1}, "district": {"type": "residential", "stage": 1}},
-            "inputs.support.nobles",
-        ),
-        ("support-gain", {"support": [], "district": {"type": "residential", "stage": 1}}, "inputs.support"),
-        # Stages 1-3; required except for a Terrain.
-        (
-            "support-gain",
-            {"support": levels(), "district": {"type": "residential", "stage": 4}},
-            "inputs.district.stage",
-        ),
-        (
-            "support-gain",
-            {"support": levels(), "district": {"type": "residential", "stage": 0}},
-            "inputs.district.stage",
-        ),
-        ("support-gain", {"support": levels(), "district": {"type": "residential"}}, "inputs.district.stage"),
-        (
-            "support-gain",
-            {"support": levels(), "district": {"type": "castle", "stage": 1}},
-            "inputs.district.type",
-        ),
-        ("support-gain", {"support": levels()}, "inputs.district"),
-        (
-            "support-gain",
-            {"support": levels(), "district": {"type": "residential", "stage": 1}, "extra": 1},
-            "inputs.extra",
-        ),
-        # round-order
-        # From round 2 the totals and the previous first player are needed.
-        ("round-order", {"seating": SEATING, "round": 2, "previous_first": "Ala"}, "inputs.support"),
-        ("round-order", {"seating": SEATING, "round": 2, "support": FULL_SUPPORT}, "inputs.previous_first"),
-        ("round-order", {"seating": SEATING, "round": 0}, "inputs.round"),
-        ("round-order", {"seating": SEATING, "round": "2"}, "inputs.round"),
-        (
-            "round-order",
-            {
-                "seating": SEATING,
-                "round": 2,
-                "support": {"Ala": levels(), "Bartek": levels()},
-                "previous_first": "Ala",
-            },
-            "inputs.support.Celina",
-        ),
-        (
-            "round-order",
-            {
-                "seating": SEATING,
-                "round": 2,
-                "support": {**FULL_SUPPORT, "Zed": levels()},
-                "previous_first": "Ala",
-            },
-            "inputs.support.Zed",
-        ),
-        (
-            "round-order",
-            {"seating": SEATING, "round": 2, "support": FULL_SUPPORT, "previous_first": "Zed"},
-            "inputs.previous_first",
-        ),
-        ("round-order", {"seating": ["Ala", "Ala"], "round": 1}, "inputs.seating.1"),
-        ("round-order", {"seating": ["Ala"], "round": 1}, "inputs.seating"),
-        (
-            "round-order",
-            {
-                "seating": SEATING,
-                "round": 2,
-                "support": {**FULL_SUPPORT, "Ala": levels(11)},
-                "previous_first": "Ala",
-            },
-            "inputs.support.Ala.residents",
-        ),
-        # council-vote
-        # rm.intro.terrain: a Terrain cannot be used to rebuild.
-        (
-            "council-vote",
-            vote({"Ala": "for", "Bartek": "for", "Celina": "for"}, district={"type": "terrain"}),
-            "inputs.district.type",
-        ),
-        (
-            "council-vote",
-            vote({"Ala": "for", "Bartek": "for", "Celina": "for"}, district={"type": "terrain", "stage": 1}),
-            "inputs.district.type",
-        ),
-        # rm.vote.order: every player announces FOR or AGAINST.
-        ("council-vote", vote({"Ala": "for", "Bartek": "for"}), "inputs.votes.Celina"),
-        (
-            "council-vote",
-            vote({"Ala": "for", "Bartek": "for", "Celina": "for", "Zed": "for"}),
-            "inputs.votes.Zed",
-        ),
-        ("council-vote", vote({"Ala": "abstain", "Bartek": "for", "Celina": "for"}), "inputs.votes.Ala"),
-        (
-            "council-vote",
-            vote({"Ala": "for", "Bartek": "for", "Celina": "for"}, proposer="Zed"),
-            "inputs.proposer",
-        ),
-        (
-            "council-vote",
-            vote(
-                {"Ala": "for", "Bartek": "for", "Celina": "for"},
-                support={"Ala": levels(), "Bartek": levels()},
-            ),
-            "inputs.support.Celina",
-        ),
-        (
-            "council-vote",
-            vote(
-                {"Ala": "for", "Bartek": "for", "Celina": "for"},
-                support={"Ala": levels(0, 0, 11), "Bartek": levels(), "Celina": levels()},
-            ),
-            "inputs.support.Ala.merchants",
-        ),
-        (
-            "council-vote",
-            vote(
-                {"Ala": "for", "Bartek": "for", "Celina": "for"}, district={"type": "industrial", "stage": 5}
-            ),
-            "inputs.district.stage",
-        ),
-        (
-            "council-vote",
-            vote({"Ala": "for", "Bartek": "for", "Celina": "for"}, district={"type": "industrial"}),
-            "inputs.district.stage",
-        ),
-        # A passing public motion needs the chosen group; a non-public one must not have one.
-        (
-            "council-vote",
-            vote({"Ala": "for", "Bartek": "for", "Celina": "for"}, district={"type": "public", "stage": 2}),
-            "inputs.chosen_group",
-        ),
-        (
-            "council-vote",
-            vote({"Ala": "for", "Bartek": "for", "Celina": "for"}, chosen_group="merchants"),
-            "inputs.chosen_group",
-        ),
-        # Events: Councillor Absent names a target and a group; Technical Problems neither.
-        (
-            "council-vote",
-            vote(
-                {"Ala": "for", "Bartek": "for", "Celina": "for"},
-                events=[{"card": "councillor-absent", "player": "Bartek", "group": "residents"}],
-            ),
-            "inputs.events.0.target",
-        ),
-        (
-            "council-vote",
-            vote(
-                {"Ala": "for", "Bartek": "for", "Celina": "for"},
-                events=[{"card": "councillor-absent", "player": "Bartek", "target": "Ala"}],
-            ),
-            "inputs.events.0.group",
-        ),
-        (
-            "council-vote",
-            vote(
-                {"Ala": "for", "Bartek": "for", "Celina": "for"},
-                events=[{"card": "technical-problems", "player": "Bartek", "target": "Ala"}],
-            ),
-            "inputs.events.0.target",
-        ),
-        (
-            "council-vote",
-            vote(
-                {"Ala": "for", "Bartek": "for", "Celina": "for"},
-                events=[{"card": "regulatory-confusion", "player": "Bartek"}],
-            ),
-            "inputs.events.0.card",
-        ),
-        (
-            "council-vote",
-            vote(
-                {"Ala": "for", "Bartek": "for", "Celina": "for"},
-                events=[{"card": "technical-problems", "player": "Zed"}],
-            ),
-            "inputs.events.0.player",
-        ),
-        (
-            "council-vote",
-            vote(
-                {"Ala": "for", "Bartek": "for", "Celina": "for"},
-                events=[
-                    {"card": "councillor-absent", "player": "Ala", "target": "Zed", "group": "residents"}
-                ],
-            ),
-            "inputs.events.0.target",
-        ),
-        ("council-vote", vote({"Ala": "for", "Bartek": "for", "Celina": "for"}, events={}), "inputs.events"),
-        # event-card
-        (
-            "event-card",
-            {"support": TABLE, "card": "election-promises", "group": "residents"},
-            "inputs.target",
-        ),
-        (
-            "event-card",
-            {"support": TABLE, "card": "election-promises", "group": "residents", "target": "Zed"},
-            "inputs.target",
-        ),
-        (
-            "event-card",
-            {"support": TABLE, "card": "regulatory-confusion", "group": "residents", "target": "Ala"},
-            "inputs.target",
-        ),
-        (
-            "event-card",
-            {"support": {}, "card": "regulatory-confusion", "group": "residents"},
-            "inputs.support",
-        ),
-        ("event-card", {"support": TABLE, "card": "councillor-absent", "group": "residents"}, "inputs.card"),
-        ("event-card", {"support": TABLE, "card": "regulatory-confusion", "group": "nobles"}, "inputs.group"),
-        (
-            "event-card",
-            {"support": {"Ala": levels(12)}, "card": "regulatory-confusion", "group": "residents"},
-            "inputs.support.Ala.residents",
-        ),
-    ],
-)
-def test_rejects(referee, name, raw, path):
-    assert path in referee.errors(name, raw)
 
 
 # ---------------------------------------------------------------- properties
@@ -994,31 +514,12 @@ def test_round_order_is_a_rotation_of_the_seating(referee, seating, round_, data
 
 # ---------------------------------------------------------------- parameters bound to the text
 
-SHIPPED_PARAMS = [
-    ("max_support", "rm.support.limits", 10, "10"),
-    ("support_gain", "rm.support.gain-by-stage", "stage", "etap"),
-    ("first_player_support", "rm.order.most-support-first", "most", "najwięcej"),
-    ("turn_direction", "rm.order.clockwise", "clockwise", "zgodnie z ruchem"),
-    ("group_vote_for", "rm.vote.group-vote-for", 1, "1"),
-    ("group_vote_none", "rm.vote.group-vote-none", 0, "0"),
-    ("council_votes_to_win", "rm.vote.majority", 2, "2"),
-    ("pile_stage", "rm.vote.lost-stage-1", 1, "1"),
-    ("max_stage", "rm.vote.lost-stage-2-3", 3, "3"),
-    ("decay_points", "rm.vote.decay", 1, "1"),
-    ("decay_players", "rm.vote.decay", "every", "każdemu graczowi"),
-    ("councillor_absent_points", "rm.events.councillor-absent", 1, "1"),
-    ("election_promises_points", "rm.events.election-promises", 1, "1"),
-]
-
-
-@pytest.mark.parametrize("name, clause, value, words", SHIPPED_PARAMS)
-def test_every_parameter_is_read_from_its_clause(referee, name, clause, value, words):
-    param = referee.rules.params[name]
-    assert (param.clause, param.value, param.words) == (clause, value, words)
-
 
 def test_no_parameter_is_left_unlisted(referee):
-    assert sorted(referee.rules.params) == sorted(name for name, *_ in SHIPPED_PARAMS)
+    assert sorted(referee.rules.params) == sorted(
+        case["param"]
+        for case in load_cases(CASES / "rada_miasta.json")["every_parameter_is_read_from_its_clause"]
+    )
 
 
 @pytest.mark.parametrize(
@@ -1112,74 +613,6 @@ def test_election_promises_caps_at_the_edition_limit(referee):
     assert two.steps[1].explanation == "Election Promises adds 2 Residents support points to Ala (8 + 2)."
 
 
-# Support: Ala 5/1/4, Bartek 2/4/3, Celina 1/2/0; Ala and Celina FOR, Bartek AGAINST:
-# residents 6-2 and merchants 4-3 give 2 City Council votes, entrepreneurs 3-4 none.
-WON = {"Ala": "for", "Bartek": "against", "Celina": "for"}
-
-
-@pytest.mark.parametrize(
-    "draft, raw, expected",
-    [
-        pytest.param(
-            {"council_votes_to_win": 3},
-            vote(WON),
-            {"council_votes": 2, "passed": False, "turn_ends": True, "district_fate": "stays"},
-            id="rm.vote.majority: at least 3 needed, 2 lose",
-        ),
-        pytest.param(
-            {"group_vote_for": 2},
-            vote(WON),
-            {"council_votes": 4, "passed": True, "unanimous": False},
-            id="rm.vote.group-vote-for: 2 votes a group, 4 of 6 is not unanimous",
-        ),
-        pytest.param(
-            {"group_vote_for": 2},
-            vote({"Ala": "for", "Bartek": "for", "Celina": "for"}),
-            {"council_votes": 6, "passed": True, "unanimous": True},
-            id="rm.vote.unanimous: all of them, derived from the groups",
-        ),
-        pytest.param(
-            {"pile_stage": 2},
-            vote({"Ala": "against", "Bartek": "against", "Celina": "against"}),
-            {"district_fate": "returned-to-pile"},
-            id="rm.vote.lost-stage-1: the stage named there goes to the pile",
-        ),
-        pytest.param(
-            {"decay_points": 2},
-            vote({"Ala": "against", "Bartek": "against", "Celina": "against"}),
-            {"support_after": {"Ala": levels(3, 0, 2), "Bartek": levels(0, 2, 1), "Celina": levels(0, 0, 0)}},
-            id="rm.vote.decay: 2 points each, never below 0",
-        ),
-        pytest.param(
-            {"decay_players": "proposer"},
-            vote({"Ala": "against", "Bartek": "against", "Celina": "against"}),
-            {"support_after": {"Ala": levels(4, 0, 3), "Bartek": levels(2, 4, 3), "Celina": levels(1, 2, 0)}},
-            id="rm.vote.decay: only the proposer, when the text says so",
-        ),
-        pytest.param(
-            {"decay_players": "against"},
-            vote(WON),
-            {"support_after": {"Ala": levels(5, 1, 6), "Bartek": levels(1, 3, 2), "Celina": levels(1, 2, 0)}},
-            id="rm.vote.decay: only those voting AGAINST, when the text says so",
-        ),
-        pytest.param(
-            {"councillor_absent_points": 2},
-            vote(
-                WON,
-                events=[
-                    {"card": "councillor-absent", "player": "Bartek", "target": "Ala", "group": "merchants"}
-                ],
-            ),
-            {"council_votes": 1, "passed": False},
-            id="rm.events.councillor-absent: 2 less turns merchants 4-3 into 2-3",
-        ),
-    ],
-)
-def test_council_vote_follows_its_parameters(referee, draft, raw, expected):
-    o = referee.with_params(**draft).outcome("council-vote", raw)
-    assert {k: o[k] for k in expected} == expected
-
-
 def test_max_stage_and_pile_stage_bound_the_district(referee):
     raw = vote(
         {"Ala": "against", "Bartek": "against", "Celina": "against"},
@@ -1266,3 +699,7 @@ def test_the_schema_drawn_outside_any_edition_names_the_parameters(referee):
     )
     stage = referee.adj("council-vote").schema(None)["properties"]["district"]["properties"]["stage"]
     assert "1-‹max_stage›; not needed for a Terrain." in str(stage)
+
+
+# The tables of cases: cases/rada_miasta.json, one test a section (tests.games.referee.install_cases).
+install_cases(globals(), "rada_miasta")
