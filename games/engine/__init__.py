@@ -3,7 +3,7 @@ parameter references (``rules``: ``Rules``, ``P``, ``Fmt``), the registry and
 Result/Step/Gap (``core``), helpers every rule set shares (``common``) and the clause →
 code index (``citations``)."""
 
-from .common import names, unique_names
+from .common import around_table, names, repeated, tied_for_best, ties, unique_names, unknown_players
 from .core import (
     Adjudicator,
     Dispute,
@@ -38,8 +38,13 @@ __all__ = [
     "Result",
     "Step",
     "adjudicator",
+    "around_table",
     "names",
+    "repeated",
+    "tied_for_best",
+    "ties",
     "unique_names",
+    "unknown_players",
     "all_adjudicators",
     "dispute",
     "disputes_for",

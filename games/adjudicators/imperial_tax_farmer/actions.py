@@ -12,10 +12,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules, names
+from games.engine import Reasoning, Result, Rules, names, tied_for_best
 from games.engine.declare import Bool, Int, Map, Object, Player
 
-from .common import MAX_COUNT, adjudicator, at_most_players, leader
+from .common import MAX_COUNT, adjudicator, at_most_players, leader, most_of_the_others
 
 # --- control ------------------------------------------------------------------
 
@@ -40,10 +40,9 @@ def _control_summary(o: dict[str, Any]) -> str:
 
 def _no_majority_why(counts: dict[str, int]) -> str:
     """Say why nobody has the majority (itf.actions.no-majority): nobody there, or a tie."""
-    best = max(counts.values(), default=0)
+    best, tied = tied_for_best(counts, counts.get, default=0)
     if best == 0:
         return _("nobody has agents there")
-    tied = [p for p, n in counts.items() if n == best]
     return ngettext(
         "%(players)s tie with %(n)s agent each", "%(players)s tie with %(n)s agents each", best
     ) % {
@@ -71,7 +70,7 @@ def control(i: Any, *, variant: str, rules: Rules) -> Result:
     controller = leader(counts)
     if controller is not None:
         # itf.actions.majority: the player with the most agents carries out the actions.
-        others = max((n for p, n in counts.items() if p != controller), default=0)
+        others = most_of_the_others(counts, controller)
         r.step(
             "itf.actions.majority",
             _(
@@ -140,7 +139,7 @@ def _requirements(r: Reasoning, i: Any) -> bool:
     facts = {
         "player": i.player,
         "n": counts.get(i.player, 0),
-        "others": max((n for p, n in counts.items() if p != i.player), default=0),
+        "others": most_of_the_others(counts, i.player),
     }
     if has_majority:
         majority = _("%(player)s has the majority of agents (%(n)s against at most %(others)s)") % facts

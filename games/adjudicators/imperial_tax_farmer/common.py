@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine import P, registrar
+from games.engine import P, registrar, tied_for_best
 from games.engine.declare import Die as _BaseDie
 from games.engine.declare import Int
 
@@ -47,9 +47,13 @@ def leader(counts: Mapping[str, int]) -> str | None:
     itf.actions.no-majority: "przewaga" (majority) is read as strictly more agents than
     every other player; nobody has it with no agents at all.
     """
-    best = max(counts.values(), default=0)
-    leaders = [p for p, n in counts.items() if n == best]
+    best, leaders = tied_for_best(counts, counts.get, default=0)
     return leaders[0] if best > 0 and len(leaders) == 1 else None
+
+
+def most_of_the_others(counts: Mapping[str, int], player: str) -> int:
+    """The most agents any player but ``player`` has (0 when nobody else is there)."""
+    return max((n for p, n in counts.items() if p != player), default=0)
 
 
 def at_most_players(field: str) -> Callable[[Any], Iterator[tuple[str, str]]]:

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Fmt, P, Reasoning, Result, Rules, names
+from games.engine import Fmt, P, Reasoning, Result, Rules, names, tied_for_best, unknown_players
 from games.engine.declare import Bool, Int, List, Map, Object, Player
 
 from .common import MAX_COUNT, Die, adjudicator, dice_text, leader
@@ -33,9 +33,7 @@ def _round_players(i: Any) -> Iterator[tuple[str, str]]:
         )
     # A player left out of imperia_agents had no agents there; a name that is
     # not among the players is a typo.
-    for player in i.imperia_agents:
-        if player not in i.points:
-            yield f"imperia_agents.{player}", _("Unknown player: %(p)s.") % {"p": player}
+    yield from unknown_players(i, "imperia_agents", i.points)
 
 
 def _marker_not_at_the_end(i: Any) -> Iterator[tuple[str, str]]:
@@ -93,8 +91,7 @@ class Round:
 
     def fewest(self) -> tuple[int, list[str]]:
         """The fewest points, and the players who have them."""
-        lowest = min(self.points.values())
-        return lowest, [p for p, n in self.points.items() if n == lowest]
+        return tied_for_best(self.points, self.points.get, best=min)
 
 
 def _first_player(r: Reasoning, g: Round, rules: Rules) -> str | None:
@@ -312,8 +309,7 @@ def _game_end(r: Reasoning, i: Any, marker: int, variant: str, rules: Rules) -> 
 def _winners(r: Reasoning, g: Round, rules: Rules) -> list[str]:
     """Apply the winner rule and its tie-breaks (itf.game-end.marker-100, .tie-imperia,
     .two-winners)."""
-    top = max(g.points.values())
-    tied = [p for p, n in g.points.items() if n == top]
+    top, tied = tied_for_best(g.points, g.points.get)
     if len(tied) == 1:
         r.step(
             "itf.game-end.marker-100",
@@ -325,8 +321,7 @@ def _winners(r: Reasoning, g: Round, rules: Rules) -> list[str]:
         _("%(players)s tie for the most points (%(n)s).") % {"players": names(tied), "n": top},
     )
     # itf.game-end.tie-imperia: "decyduje ilość agentów, jacy znajdowali się w IMPERII".
-    most = max(g.imperia[p] for p in tied)
-    still = [p for p in tied if g.imperia[p] == most]
+    most, still = tied_for_best(tied, g.imperia.get)
     if len(still) == 1:
         r.step(
             "itf.game-end.tie-imperia",

@@ -9,12 +9,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules, names
+from games.engine import Reasoning, Result, Rules, names, repeated
 from games.engine.declare import Bool, Int, List, Object, Str
 
 from .common import MAX_CITIES, MAX_LIMIT, MAX_TOKENS, adjudicator
@@ -97,9 +98,8 @@ def city_construction(i: Any, *, variant: str, rules: Rules) -> Result:
 
 
 def _unique_cities(i: Any) -> Iterator[tuple[str, str]]:
-    for n, c in enumerate(i.cities):
-        if c.id in [d.id for d in i.cities[:n]]:
-            yield f"cities.{n}.id", _("Duplicate city: %(c)s.") % {"c": c.id}
+    for n, city in repeated(i.cities, attrgetter("id")):
+        yield f"cities.{n}.id", _("Duplicate city: %(c)s.") % {"c": city}
 
 
 CITY_SUPPORT_INPUTS = Object(

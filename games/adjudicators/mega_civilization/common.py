@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, names, registrar
+from games.engine import P, names, registrar, unknown_players
 from games.engine.declare import Field, List, Object, Player
 
 GAME = "mega-civilization"
@@ -70,9 +70,7 @@ def player_names(i: Any) -> list[str]:
 def ast_order_covers_players(i: Any) -> Iterator[tuple[str, str]]:
     """Every name in ``ast_order`` is a player, and every player is in it."""
     known = player_names(i)
-    for n, name in enumerate(i.ast_order):
-        if name not in known:
-            yield f"ast_order.{n}", _("Unknown player: %(p)s.") % {"p": name}
+    yield from unknown_players(i, "ast_order", known)
     missing = [name for name in known if name not in i.ast_order]
     if missing:
         yield (
@@ -85,11 +83,6 @@ def known_players(field: str) -> Any:
     """An input check that every name (or key) of ``field`` is one of the players."""
 
     def check(i: Any) -> Iterator[tuple[str, str]]:
-        known = player_names(i)
-        value = getattr(i, field)
-        is_list = isinstance(value, tuple)
-        for n, name in enumerate(value):
-            if name not in known:
-                yield f"{field}.{n if is_list else name}", _("Unknown player: %(p)s.") % {"p": name}
+        return unknown_players(i, field, player_names(i))
 
     return check

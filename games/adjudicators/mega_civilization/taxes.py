@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games import labels
-from games.engine import Reasoning, Result, Rules, names, unique_names
+from games.engine import Reasoning, Result, Rules, names, tied_for_best, unique_names
 from games.engine.declare import Int, List, Object, Player
 
 from .common import (
@@ -77,8 +78,7 @@ def _pick_beneficiary(candidates: list[Any], ast: tuple[str, ...], r: Reasoning)
             ),
         ),
     ):
-        most = max(getattr(p, attr) for p in top)
-        top = [p for p in top if getattr(p, attr) == most]
+        most, top = tied_for_best(top, attrgetter(attr))
         if len(top) == 1:
             r.step(clause, alone % {"p": top[0].name, "n": most})
             return top[0], decided

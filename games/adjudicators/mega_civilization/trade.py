@@ -8,12 +8,13 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Fmt, Reasoning, Result, Rules, names, unique_names
+from games.engine import Fmt, Reasoning, Result, Rules, names, ties, unique_names
 from games.engine.declare import Bool, Choice, Int, Map, Object, Player
 
 from .common import (
@@ -63,10 +64,9 @@ def _draw_order(i: Any, r: Reasoning) -> list[Any]:
         _("Players draw starting with the fewest cities: %(o)s.")
         % {"o": names(f"{p.name} ({p.cities})" for p in ordered)},
     )
-    counts = [p.cities for p in ordered]
-    tied = sorted({c for c in counts if counts.count(c) > 1})
+    tied = ties(ordered, attrgetter("cities"))
     if tied:
-        groups = [[p.name for p in ordered if p.cities == c] for c in tied]
+        groups = [[p.name for p in group] for _cities, group in tied]
         r.step(
             "mc.ast-order.ties",
             _("Players with as many cities as another draw in A.S.T. order: %(g)s.")

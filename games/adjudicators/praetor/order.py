@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, names, unique_names
+from games.engine import Reasoning, Result, Rules, names, ties, unique_names
 from games.engine.declare import Int, List, Object, Player
 
 from .common import MAX_PLAYERS, MIN_PLAYERS, adjudicator, favor_field
@@ -54,10 +55,7 @@ TURN_ORDER_INPUTS = Object(
 
 def _ties(players: list) -> list[tuple[int, list]]:
     """The groups of two or more players sharing a favor space, in turn order."""
-    groups: dict[int, list] = {}
-    for p in players:
-        groups.setdefault(p.favor, []).append(p)
-    return [(favor, group) for favor, group in groups.items() if len(group) > 1]
+    return ties(players, attrgetter("favor"))
 
 
 @adjudicator(

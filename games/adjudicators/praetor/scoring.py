@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import labels
-from games.engine import Reasoning, Result, Rules, names, unique_names
+from games.engine import Reasoning, Result, Rules, names, tied_for_best, unique_names
 from games.engine.declare import Choice, Int, List, Map, Object, Player
 
 from .common import (
@@ -256,8 +256,7 @@ def winner(i: Any, *, variant: str, rules: Rules) -> Result:
         r.step(clause, _criterion_text(name) % {"values": values})
         if name == "city_tiles" and len({p.city_tiles for p in tied}) > 1:
             _city_tiles_gap(r)
-        best = min(key(p) for p in tied)
-        tied = [p for p in tied if key(p) == best]
+        _best, tied = tied_for_best(tied, key, best=min)
         if len(tied) == 1:
             decided_by = name
             break

@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, names
+from games.engine import Reasoning, Result, Rules, around_table, names
 from games.engine.declare import Object, Player, Players
 
 from .common import MAX_PLAYERS, MIN_PLAYERS, adjudicator
@@ -28,9 +28,8 @@ def _starting_favor(seating: list[str], first: str, rules: Rules) -> dict[str, i
     The seating is clockwise, so counter-clockwise walks backwards through it.
     """
     top, step = rules.param("start_favor"), rules.param("start_favor_step")
-    way = -1 if rules.param("start_favor_direction") == "ccw" else 1
-    start = seating.index(first)
-    return {seating[(start + way * k) % len(seating)]: top - step * k for k in range(len(seating))}
+    ring = around_table(seating, first, clockwise=rules.param("start_favor_direction") != "ccw")
+    return {player: top - step * k for k, player in enumerate(ring)}
 
 
 @adjudicator(

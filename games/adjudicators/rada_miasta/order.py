@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, Reasoning, Result, Rules, names
+from games.engine import P, Reasoning, Result, Rules, around_table, names, tied_for_best
 from games.engine.declare import Int, Map, Object, Player, Players
 
 from .common import adjudicator, group_support, levels
@@ -58,9 +58,7 @@ def _turn_order(seating: list[str], first: str, rules: Rules) -> list[str]:
     """rm.order.clockwise: "zgodnie z ruchem wskazówek zegara poczynając od gracza pierwszego".
 
     The seating is entered clockwise; the other direction walks it backwards."""
-    ring = seating if rules.param("turn_direction") == "clockwise" else seating[::-1]
-    n = ring.index(first)
-    return ring[n:] + ring[:n]
+    return around_table(seating, first, clockwise=rules.param("turn_direction") == "clockwise")
 
 
 def _direction(turn_direction: str) -> str:
@@ -70,8 +68,8 @@ def _direction(turn_direction: str) -> str:
 def _leaders(totals: dict[str, int], rules: Rules) -> tuple[list[str], int]:
     """rm.order.most-support-first: the players with "najwięcej" (most) support, and that total."""
     pick = max if rules.param("first_player_support") == "most" else min
-    best = pick(totals.values())
-    return [p for p, t in totals.items() if t == best], best
+    best, leaders = tied_for_best(totals, totals.get, best=pick)
+    return leaders, best
 
 
 def _say_first(r: Reasoning, leaders: list[str], best: int, rules: Rules) -> None:

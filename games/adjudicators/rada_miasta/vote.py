@@ -25,7 +25,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import P, Reasoning, Result, Rules, names
+from games.engine import P, Reasoning, Result, Rules, around_table, names
 from games.engine.declare import Choice, List, Map, Object, Player, Players
 from games.engine.rules import active
 
@@ -51,8 +51,8 @@ from .support import add_district_support, capped, gain_amount
 
 def voting_order(seating: list[str], proposer: str) -> list[str]:
     """rm.vote.order: from the proposer's left (next clockwise) round to the proposer."""
-    n = seating.index(proposer)
-    return seating[n + 1 :] + seating[: n + 1]
+    ring = around_table(seating, proposer)
+    return ring[1:] + ring[:1]
 
 
 def absent_effects(
