@@ -71,15 +71,6 @@ def _violations(total: int, majors: int, duplicates: list[str], rules: Rules) ->
         else _("The hand breaks the rule: %(v)s.")
         % {"v": names(str(labels.value_label(GAME, "violations", v)) for v in o["violations"])}
     ),
-    examples=[
-        {
-            "calamities": [
-                {"name": "Volcano", "major": True},
-                {"name": "Famine", "major": True},
-                {"name": "Flood", "major": False},
-            ]
-        },
-    ],
 )
 def calamity_hand(i: Any, *, variant: str, rules: Rules) -> Result:
     """At most the hand's limit of calamities, at most the Major limit of them, none twice."""
@@ -167,7 +158,6 @@ HAND_LIMIT_LINES = (
         if o["limit"] is not None
         else _("The text gives no hand limit for this number of players.")
     ),
-    examples=[{"players": 7}, {"players": 14}],
 )
 def hand_limit(i: Any, *, variant: str, rules: Rules) -> Result:
     """The limit of the line of mc.hand-limit.* whose player range holds the game."""

@@ -57,10 +57,6 @@ def _tokens_needed(city_site: bool, rules: Rules) -> int:
         if o["built"]
         else _("The city cannot be built: %(n)s tokens are needed.") % {"n": o["required"]}
     ),
-    examples=[
-        {"tokens": 8, "city_site": True},
-        {"tokens": 11, "city_site": False},
-    ],
 )
 def city_construction(i: Any, *, variant: str, rules: Rules) -> Result:
     """Need the city site's or the other area's tokens; remove the rest after building."""
@@ -146,16 +142,6 @@ def _reduce(cities: list[Any], tokens: int, per_city: int) -> tuple[list[Any], l
         if o["reduced"]
         else _("Every city is supported.")
     ),
-    examples=[
-        {
-            "cities": [
-                {"id": "Athens", "limit": 3},
-                {"id": "Sparta", "limit": 2},
-                {"id": "Corinth", "limit": 1},
-            ],
-            "tokens": 3,
-        },
-    ],
 )
 def city_support(i: Any, *, variant: str, rules: Rules) -> Result:
     """Reduce cities (last listed first) until each one left has its supporting tokens."""

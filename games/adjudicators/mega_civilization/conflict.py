@@ -253,11 +253,6 @@ CONFLICT_INPUTS = Object(
     summary=lambda o: (
         _("After the conflict: %(r)s.") % {"r": names(f"{p} {n}" for p, n in o["remaining"].items())}
     ),
-    examples=[
-        {"limit": 2, "forces": {"Ala": 4, "Bartek": 6}},
-        {"limit": 3, "forces": {"Ala": 3, "Bartek": 3}, "ast_order": ["Bartek", "Ala"]},
-        {"limit": 2, "forces": {"Ala": 3, "Bartek": 3}},
-    ],
 )
 def conflict(i: Any, *, variant: str, rules: Rules) -> Result:
     """Remove tokens alternately, smaller side first, down to the area's limit."""
@@ -395,11 +390,6 @@ def _plunder(r: Reasoning, i: Any, f: Fight, rules: Rules) -> dict[str, int] | N
         if o["plunder"]
         else _("The city is replaced by tokens but the attacker does not win the battle.")
     ),
-    examples=[
-        {"attacker": "Ala", "defender": "Bartek", "attackers": 9, "limit": 2},
-        {"attacker": "Ala", "defender": "Bartek", "attackers": 6, "limit": 3},
-        {"attacker": "Ala", "defender": "Bartek", "attackers": 8, "limit": 4},
-    ],
 )
 def city_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     """Fail under the threshold; otherwise replace the city by tokens and fight."""

@@ -51,9 +51,6 @@ def _growth(tokens: int, rules: Rules) -> int:
         )
         % {"n": o["census"]}
     ),
-    examples=[
-        {"areas": {"Thessaly": 1, "Attica": 3, "Crete": 0, "Macedonia": 2}},
-    ],
 )
 def population_growth(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add tokens by the two growth sentences, then count the census."""

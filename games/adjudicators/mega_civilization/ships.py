@@ -52,10 +52,6 @@ def ship_options(rules: Rules) -> dict[tuple[int, int, int], int]:
     inputs=SHIP_PAYMENT_INPUTS,
     clauses=["mc.movement.ship-cost"],
     summary=lambda o: _("The ship is paid for.") if o["valid"] else _("This does not pay for a ship."),
-    examples=[
-        {"area_tokens": 1, "other_area_tokens": 0, "treasury": 1},
-        {"area_tokens": 0, "other_area_tokens": 2, "treasury": 0},
-    ],
 )
 def ship_payment(i: Any, *, variant: str, rules: Rules) -> Result:
     """Accept exactly one of the four payments the text lists."""

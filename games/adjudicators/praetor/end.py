@@ -32,7 +32,6 @@ def _stack_ends(r: Reasoning, clause: str, empty: bool, yes: str, no: str) -> bo
     summary=lambda o: (
         _("The next round is the last.") if o["next_is_last"] else _("The next round is not the last.")
     ),
-    examples=[{"city_deck": 0, "wall_deck": 3}, {"city_deck": 5, "wall_deck": 2}],
 )
 def last_round(i: Any, *, variant: str, rules: Rules) -> Result:
     """Check, after maintaining the city, whether the next round is the last."""

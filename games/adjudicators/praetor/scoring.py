@@ -127,16 +127,6 @@ def _gold_favor(r: Reasoning, gold: int, rules: Rules) -> int:
         "pr.final.gold-to-favor",
     ],
     summary=lambda o: _("Final total: %(t)s favor.") % {"t": o["total"]},
-    examples=[
-        {
-            "favor": 62,
-            "active_workers": [5, 3, 1],
-            "novices": 2,
-            "morale_favor": 3,
-            "resources": {"gold": 7, "wood": 4, "stone": 2, "marble": 1, "weapons": 0},
-            "rates": {"wood": 2, "stone": 2, "marble": 3, "weapons": 3},
-        },
-    ],
 )
 def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add the final-scoring favor to a player's running favor."""
@@ -235,15 +225,6 @@ def _winner_summary(o):
     inputs=WINNER_INPUTS,
     clauses=[clause for _n, _k, clause in _CRITERIA],
     summary=_winner_summary,
-    examples=[
-        {
-            "players": [
-                {"name": "Livia", "favor": 81, "morale": 3, "walls": 2, "city_tiles": 7, "age": 34},
-                {"name": "Marcus", "favor": 81, "morale": 3, "walls": 2, "city_tiles": 5, "age": 41},
-                {"name": "Julia", "favor": 77, "morale": 5, "walls": 4, "city_tiles": 6, "age": 29},
-            ]
-        },
-    ],
 )
 def winner(i: Any, *, variant: str, rules: Rules) -> Result:
     """pr.victory.*: most favor, then morale, wall tiles, (fewer) city tiles, and youth."""

@@ -39,10 +39,6 @@ def _starting_favor(seating: list[str], first: str, rules: Rules) -> dict[str, i
     inputs=STARTING_FAVOR_INPUTS,
     clauses=["pr.setup.starting-favor", "pr.setup.starting-order"],
     summary=lambda o: _("Starting turn order: %(order)s.") % {"order": names(o["order"])},
-    examples=[
-        {"seating": ["Livia", "Marcus", "Julia", "Gaius"], "last_in_rome": "Julia"},
-        {"seating": ["Ala", "Bartek"], "last_in_rome": "Ala"},
-    ],
 )
 def starting_favor(i: Any, *, variant: str, rules: Rules) -> Result:
     """Place the favor markers at setup and derive the first turn order."""
