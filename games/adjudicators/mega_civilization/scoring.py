@@ -166,6 +166,10 @@ def _explain_ast_and_bonus(r: Reasoning, i: Any, ast: int, bonus: int) -> None:
         )
 
 
+def _victory_points_summary(o: dict[str, Any]) -> str:
+    return ngettext("%(n)s victory point.", "%(n)s victory points.", o["total"]) % {"n": o["total"]}
+
+
 @adjudicator(
     name="victory-points",
     title=gettext_lazy("How many victory points does a player score?"),
@@ -178,9 +182,7 @@ def _explain_ast_and_bonus(r: Reasoning, i: Any, ast: int, bonus: int) -> None:
         "mc.vp.ast-steps",
         "mc.vp.late-iron-age",
     ],
-    summary=lambda o: (
-        ngettext("%(n)s victory point.", "%(n)s victory points.", o["total"]) % {"n": o["total"]}
-    ),
+    summary=_victory_points_summary,
 )
 def victory_points(i: Any, *, variant: str, rules: Rules) -> Result:
     """Score cities, advance cards by cost, A.S.T. squares and the Late Iron Age bonus."""

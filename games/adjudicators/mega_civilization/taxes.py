@@ -112,6 +112,13 @@ def _bar_revolters(i: Any, r: Reasoning) -> set[str]:
     return excluded
 
 
+def _beneficiary_summary(o: dict[str, Any]) -> str:
+    if not o["beneficiary"]:
+        return _("No player can be the beneficiary.")
+    by = labels.value_label(GAME, "decided_by", o["decided_by"])
+    return _("%(p)s is the beneficiary (decided by %(by)s).") % {"p": o["beneficiary"], "by": by}
+
+
 @adjudicator(
     name="beneficiary",
     title=gettext_lazy("Who is the beneficiary?"),
@@ -123,12 +130,7 @@ def _bar_revolters(i: Any, r: Reasoning) -> set[str]:
         "mc.tax.revolter-not-beneficiary",
         "mc.tax.revolt-next-beneficiary",
     ],
-    summary=lambda o: (
-        _("%(p)s is the beneficiary (decided by %(by)s).")
-        % {"p": o["beneficiary"], "by": labels.value_label(GAME, "decided_by", o["decided_by"])}
-        if o["beneficiary"]
-        else _("No player can be the beneficiary.")
-    ),
+    summary=_beneficiary_summary,
 )
 def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
     """Name the beneficiary: most cities in stock, then most tokens, then A.S.T. order."""

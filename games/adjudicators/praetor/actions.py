@@ -35,7 +35,7 @@ ACTIVATION_INPUTS = Object(
 )
 
 
-def _activation_summary(o):
+def _activation_summary(o: dict[str, Any]) -> str:
     if not o["allowed"]:
         return _("Not allowed.")
     if o["pays_owner"]:

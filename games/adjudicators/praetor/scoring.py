@@ -115,6 +115,10 @@ def _gold_favor(r: Reasoning, gold: int, rules: Rules) -> int:
     return favor
 
 
+def _final_scoring_summary(o: dict[str, Any]) -> str:
+    return _("Final total: %(t)s favor.") % {"t": o["total"]}
+
+
 @adjudicator(
     name="final-scoring",
     title=gettext_lazy("How many favor points do I score at the end of the game?"),
@@ -126,7 +130,7 @@ def _gold_favor(r: Reasoning, gold: int, rules: Rules) -> int:
         "pr.final.convert-resources",
         "pr.final.gold-to-favor",
     ],
-    summary=lambda o: _("Final total: %(t)s favor.") % {"t": o["total"]},
+    summary=_final_scoring_summary,
 )
 def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add the final-scoring favor to a player's running favor."""
@@ -212,7 +216,7 @@ def _city_tiles_gap(r: Reasoning) -> None:
     )
 
 
-def _winner_summary(o):
+def _winner_summary(o: dict[str, Any]) -> str:
     if o["winner"] is None:
         return _("Still tied after every tie-break: compare exact birth dates.")
     by = labels.value_label(GAME, "decided_by", o["decided_by"])

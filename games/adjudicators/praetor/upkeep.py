@@ -72,7 +72,7 @@ UPKEEP_INPUTS = Object(
 )
 
 
-def _upkeep_summary(o):
+def _upkeep_summary(o: dict[str, Any]) -> str:
     promoted = ngettext("%(n)s novice becomes active", "%(n)s novices become active", o["promoted"]) % {
         "n": o["promoted"]
     }
