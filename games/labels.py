@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import pgettext_lazy
+
 
 @dataclass(frozen=True)
 class Out:
@@ -31,6 +33,12 @@ class Out:
     keys: Mapping[str, Any] = field(default_factory=dict)
     coords: bool = False
 
+
+# Labels several games' outcome fields share (the same words for the same idea), said once.
+ALLOWED = pgettext_lazy("outcome", "Allowed")
+DECIDED_BY = pgettext_lazy("outcome", "Decided by")
+FIRST_PLAYER = pgettext_lazy("outcome", "First player")
+GOLD_AFTER = pgettext_lazy("outcome", "Gold afterwards")
 
 _TABLES: dict[str, dict[str, Out]] = {}
 

@@ -1,7 +1,8 @@
 """The adjudication engine: input declarations (``declare``), the rules snapshot and
 parameter references (``rules``: ``Rules``, ``P``, ``Fmt``), the registry and
-Result/Step/Gap (``core``), helpers every rule set shares (``common``) and the clause →
-code index (``citations``)."""
+Result/Step/Gap (``core``), helpers every rule set shares (``common``), the clause →
+code index (``citations``) and the loader of each game's examples and disputes, which are
+data files beside its package (``data``)."""
 
 from .common import around_table, names, repeated, tied_for_best, ties, unique_names, unknown_players
 from .core import (
@@ -11,6 +12,7 @@ from .core import (
     Reasoning,
     Result,
     Step,
+    add_examples,
     adjudicator,
     all_adjudicators,
     dispute,
@@ -38,6 +40,7 @@ __all__ = [
     "Result",
     "Step",
     "adjudicator",
+    "add_examples",
     "around_table",
     "names",
     "repeated",

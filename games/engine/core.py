@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -95,10 +95,14 @@ class Adjudicator:
     clauses: tuple[str, ...]
     fn: Callable[..., Result]
     summary: Callable[[dict[str, Any]], str] | None = None
-    examples: tuple[dict[str, Any], ...] = field(default=())
 
     # Templates read an adjudicator's attributes; they must not call it.
     do_not_call_in_templates = True
+
+    @property
+    def examples(self) -> tuple[dict[str, Any], ...]:
+        """Its worked examples: valid input bodies (the game's ``examples.json``, see ``data``)."""
+        return _EXAMPLES.get(self.game, {}).get(self.name, ())
 
     def __call__(self, inputs: Any, *, rules: Rules, variant: str = "original") -> Result:
         with using(rules):
@@ -138,14 +142,14 @@ def adjudicator(
     inputs: Object,
     clauses: Iterable[str],
     summary: Callable[[dict[str, Any]], str] | None = None,
-    examples: Iterable[dict[str, Any]] = (),
 ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
     """Register the decorated pure function as ``game``'s adjudicator ``name``.
 
     ``title`` is the plain-language question a referee picks ("Does the council
     vote pass?"); ``clauses`` are every clause key the function may cite;
-    ``summary`` turns an outcome into one plain sentence; ``examples`` are
-    valid input bodies used by the disputes page and the smoke tests.
+    ``summary`` turns an outcome into one plain sentence (a named function beside the
+    adjudicator). Its worked examples are data (``add_examples``, from the game's
+    ``examples.json``).
     """
 
     def register(fn: Callable[..., Result]) -> Callable[..., Result]:
@@ -161,7 +165,6 @@ def adjudicator(
             clauses=keys,
             fn=fn,
             summary=summary,
-            examples=tuple(examples),
         )
         book = _REGISTRY.setdefault(game, {})
         if name in book:
@@ -172,13 +175,27 @@ def adjudicator(
     return register
 
 
-def registrar(game: str) -> tuple[Callable[..., Any], Callable[..., Dispute]]:
-    """``game``'s own ``adjudicator`` and ``dispute``: the same, with ``game`` filled in.
+def registrar(game: str) -> Callable[..., Any]:
+    """``game``'s own ``adjudicator``: the same, with ``game`` filled in.
 
-    A game package declares ``adjudicator, dispute = registrar(GAME)`` once, so that no
-    declaration repeats which game it belongs to.
+    A game package declares ``adjudicator = registrar(GAME)`` once, so that no declaration
+    repeats which game it belongs to; its examples and disputes are data (``data.load``).
     """
-    return functools.partial(adjudicator, game=game), functools.partial(dispute, game=game)
+    return functools.partial(adjudicator, game=game)
+
+
+_EXAMPLES: dict[str, dict[str, tuple[dict[str, Any], ...]]] = {}
+
+
+def add_examples(game: str, name: str, examples: Iterable[dict[str, Any]]) -> None:
+    """Give the registered adjudicator ``game``/``name`` its worked examples: valid input
+    bodies, used by the referee form, the API's listing, the impact report and the tests."""
+    if get(game, name) is None:
+        raise ValueError(f"examples for {game}/{name}: no such adjudicator")
+    book = _EXAMPLES.setdefault(game, {})
+    if name in book:
+        raise ValueError(f"examples for {game}/{name} given twice")
+    book[name] = tuple(examples)
 
 
 def for_game(game: str) -> list[Adjudicator]:

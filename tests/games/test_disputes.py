@@ -3,12 +3,16 @@ situation, and the disputes page lists the points on top and says every situatio
 
 import html
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
-from games import engine
+from games import adjudicators, engine
+from games.engine import data
 from rules import corpus as shipped
 from tests.conftest import real_queries
 from tests.games.referee import Referee
@@ -109,6 +113,49 @@ def test_a_dispute_is_either_a_worked_example_or_an_open_question():
     with pytest.raises(ValueError, match="open_question"):
         engine.dispute(game="t", key="b", title="t", question="q", clauses=[], open_question="Why?")
     assert engine.disputes_for("t") == []
+
+
+# ------------------------------------------------------------------------- the data files
+
+PACKAGES = [
+    adjudicators.rada_miasta,
+    adjudicators.praetor,
+    adjudicators.imperial_tax_farmer,
+    adjudicators.mega_civilization,
+    adjudicators.dolores,
+]
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.GAME)
+def test_every_dispute_text_is_written_in_every_interface_language(package):
+    raw = data.read_disputes(Path(package.__file__).parent)
+    shared = raw.get("texts", {})
+    languages = {code for code, _name in settings.LANGUAGES}
+    assert [d["key"] for d in raw["dispute"]] == [d.key for d in engine.disputes_for(package.GAME)]
+    for entry in raw["dispute"]:
+        for name in data.TEXTS:
+            if name in entry:
+                texts = data.translations(entry[name], shared)
+                assert set(texts) == languages, (entry["key"], name)
+                assert all(t.strip() == t and t for t in texts.values()), (entry["key"], name)
+
+
+def test_a_dispute_text_follows_the_interface_language_and_falls_back_to_english():
+    d = next(d for d in engine.disputes_for("dolores") if d.key == "doubt-3")
+    with translation.override("pl"):
+        assert str(d.title) == "Czy pierwsze miasto jest bezpłatne?"
+    with translation.override("en"):
+        assert str(d.title) == "Is the first city free?"
+    with translation.override("de"):  # no such interface language: English
+        assert str(d.title) == "Is the first city free?"
+    with translation.override(None):
+        assert d.open_question.endswith("?")
+
+
+def test_examples_of_an_unknown_adjudicator_are_refused():
+    with pytest.raises(ValueError, match="no such adjudicator"):
+        engine.add_examples("dolores", "no-such-question", [{}])
+    assert engine.get("dolores", "missile").examples[0] == {"districts": 12, "kind": "missile"}
 
 
 # ------------------------------------------------------------------------- the page

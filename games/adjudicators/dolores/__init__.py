@@ -19,7 +19,8 @@ registers every adjudicator and dispute of the game:
   dl.armored-*, dl.ship-move, dl.ship-transport), ``move-and-attack`` (dl.military-stage,
   dl.doubt-6; gniazdo: dl.proposal-6) and ``interception`` (dl.ship-intercept,
   dl.super-missile-same-rules);
-- ``disputes`` — section ``doubts``: the ten doubts of the closing list as disputes.
+- ``disputes.toml`` — section ``doubts``: the ten doubts of the closing list as disputes;
+- ``examples.json`` — each adjudicator's worked examples (both data: ``games.engine.data``).
 
 Every figure of the two tables (prices, taxes) is table data of the edition's rules
 (``rules.table``); every figure written in a sentence (movement ranges, 10 x N energy,
@@ -31,12 +32,19 @@ Variants: ``original`` (the abbreviated instruction as written) and ``gniazdo``
 (GNIAZDO's proposals 1, 5 and 6 of the closing list).
 """
 
+from pathlib import Path
+
+from games.engine import data
+
 # The game's pages list the adjudicators in the order they register: the stages' order.
 # isort: off
 from . import taxes, profit, weather, military  # noqa: F401
-from . import disputes, labels  # noqa: F401
+from . import labels  # noqa: F401
 
 # isort: on
 from .common import GAME
+
+# The worked examples and the disputes are data beside the code (games.engine.data).
+data.load(GAME, Path(__file__).parent)
 
 __all__ = ["GAME"]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 from games.engine import Rules, registrar
 
 GAME = "dolores"
-adjudicator, dispute = registrar(GAME)
+adjudicator = registrar(GAME)
 
 # CONTRACT §4 vocabulary.
 MINERALS = (

@@ -2,7 +2,7 @@
 
 from django.utils.translation import pgettext_lazy
 
-from games.labels import Out, outcome_labels
+from games.labels import ALLOWED, Out, outcome_labels
 
 from .common import GAME, NAMES
 
@@ -61,7 +61,7 @@ outcome_labels(
         "remaining": Out(pgettext_lazy("outcome", "Districts left")),
         "attacks_to_raze": Out(pgettext_lazy("outcome", "Attacks to raze the city")),
         "radioactive_cloud": Out(pgettext_lazy("outcome", "Radioactive cloud")),
-        "allowed": Out(pgettext_lazy("outcome", "Allowed")),
+        "allowed": Out(ALLOWED),
         "max_fields": Out(pgettext_lazy("outcome", "Fields at most")),
         "shot_down": Out(pgettext_lazy("outcome", "Shot down")),
     },

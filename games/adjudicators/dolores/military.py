@@ -97,7 +97,6 @@ def _super_missile_cloud(r: Reasoning) -> None:
         "dl.doubt-8",
     ],
     summary=_missile_summary,
-    examples=[{"districts": 12, "kind": "missile"}, {"districts": 3, "kind": "super"}],
 )
 def missile(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
@@ -201,7 +200,6 @@ def _movement_summary(o: dict[str, Any]) -> str:
         "dl.ship-transport",
     ],
     summary=_movement_summary,
-    examples=[{"unit": "infantry", "terrain": "forest"}, {"unit": "ship", "terrain": "sea"}],
 )
 def movement(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
@@ -286,7 +284,6 @@ def _proposal_6(r: Reasoning, rules: Rules, actions: list[str], shown: str) -> b
     inputs=MOVE_AND_ATTACK_INPUTS,
     clauses=["dl.military-stage", "dl.doubt-6", "dl.proposal-6"],
     summary=_move_and_attack_summary,
-    examples=[{"actions": ["move", "attack"]}, {"actions": ["attack"]}],
 )
 def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
@@ -333,7 +330,6 @@ def _interception_summary(o: dict[str, Any]) -> str:
     inputs=INTERCEPTION_INPUTS,
     clauses=["dl.ship-intercept", "dl.super-missile-same-rules"],
     summary=_interception_summary,
-    examples=[{"roll": 5}, {"roll": 2, "kind": "super"}],
 )
 def interception(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()

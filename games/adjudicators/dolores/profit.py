@@ -162,45 +162,6 @@ def _proposal_5(r: Reasoning, i: Any) -> None:
     inputs=PROFIT_ELIGIBILITY_INPUTS,
     clauses=["dl.taxes-unpaid", "dl.proposal-1", "dl.doubt-5", "dl.proposal-5", "dl.profit-from-bank"],
     summary=_eligibility_summary,
-    examples=[
-        {
-            "all_taxes_paid": False,
-            "cities": [
-                {
-                    "id": "Capital",
-                    "tax_paid": True,
-                    "connected": True,
-                    "facilities": [
-                        {"id": "coal mine", "tax_paid": True},
-                        {"id": "robot factory", "tax_paid": False},
-                    ],
-                },
-                {
-                    "id": "Harbour",
-                    "tax_paid": True,
-                    "connected": True,
-                    "facilities": [{"id": "power plant", "tax_paid": True}],
-                },
-            ],
-        },
-        {
-            "all_taxes_paid": True,
-            "cities": [
-                {
-                    "id": "Capital",
-                    "tax_paid": True,
-                    "connected": True,
-                    "facilities": [{"id": "mine", "tax_paid": True}],
-                },
-                {
-                    "id": "Outpost",
-                    "tax_paid": True,
-                    "connected": False,
-                    "facilities": [{"id": "sawmill", "tax_paid": True}],
-                },
-            ],
-        },
-    ],
 )
 def profit_eligibility(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
@@ -454,26 +415,6 @@ def _profit_summary(o: dict[str, Any]) -> str:
         "dl.pollution-treatment-plant",
     ],
     summary=_profit_summary,
-    examples=[
-        {
-            "roll": 4,
-            "pollution_clouds": 1,
-            "farms": 2,
-            "forests": 5,
-            "facilities": [
-                {"id": "power plant", "kind": "conventional-power-plant", "robots": 2},
-                {"id": "sawmill", "kind": "wood-industry", "robots": 0},
-                {"id": "coal mine", "kind": "mine", "robots": 0, "resource": "coal"},
-                {"id": "barracks", "kind": "arms-infantry", "robots": 1},
-            ],
-        },
-        {
-            "roll": 1,
-            "pollution_clouds": 3,
-            "farms": 1,
-            "facilities": [{"id": "mine", "kind": "mine", "resource": "iron"}],
-        },
-    ],
 )
 def profit(i: Any, *, variant: str, rules: Rules) -> Result:
     r = _Reasoning()

@@ -107,7 +107,6 @@ def _city_tax_summary(o: dict[str, Any]) -> str:
     inputs=CITY_TAX_INPUTS,
     clauses=["dl.taxes-due", "dl.table-2-intro", *T2_CLAUSES],
     summary=_city_tax_summary,
-    examples=[{"districts": 8, "first_city": False}, {"districts": 1, "first_city": True}],
 )
 def city_tax(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
@@ -354,25 +353,6 @@ def _tax_bill_summary(o: dict[str, Any]) -> str:
         "dl.doubt-2",
     ],
     summary=_tax_bill_summary,
-    examples=[
-        {
-            "cities": [
-                {
-                    "districts": 8,
-                    "first_city": True,
-                    "buildings": [
-                        {"kind": "conventional-power-plant", "robots": 2},
-                        {"kind": "mine", "robots": 0},
-                        {"kind": "arms-infantry", "robots": 0},
-                    ],
-                },
-                {"districts": 3, "first_city": False, "buildings": [{"kind": "robot-factory", "robots": 1}]},
-            ],
-            "units": {"infantry": 4, "armored": 1},
-            "routes": {"land": 6, "sea": 1},
-        },
-        {"cities": [], "units": {}, "routes": {"land": 31}},
-    ],
 )
 def tax_bill(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()

@@ -211,19 +211,6 @@ def _fire_gaps(
         "dl.wind-fire-burns",
     ],
     summary=_wind_summary,
-    examples=[
-        {
-            "direction_roll": 3,
-            "strength_roll": 4,
-            "width": 12,
-            "height": 10,
-            "pollution": [[2, 3], [9, 5]],
-            "radioactive": [[6, 6]],
-            "fires": [[4, 4]],
-            "burnable": [[5, 4], [6, 4]],
-        },
-        {"direction_roll": 6, "strength_roll": 5, "width": 10, "height": 10, "pollution": [[1, 1]]},
-    ],
 )
 def wind(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
@@ -289,7 +276,6 @@ def _pollution_summary(o: dict[str, Any]) -> str:
     inputs=POLLUTION_INPUTS,
     clauses=["dl.pollution-appears", "dl.pollution-treatment-plant"],
     summary=_pollution_summary,
-    examples=[{"districts": 8, "treatment_plant": False}, {"districts": 9, "treatment_plant": True}],
 )
 def pollution(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()

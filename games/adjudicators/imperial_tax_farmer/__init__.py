@@ -20,7 +20,8 @@ One module per section of the rules:
   ``end-of-round`` (itf.round-end.*: ``first_player_agents``, ``marker_dice_min``,
   ``marker_dice_max``, ``below_marker_agents``; itf.game-end.*: ``final_space``,
   ``tie_winners``; itf.optional.everyone-loses under the everyone-loses variant);
-- ``disputes``: the known disputed points, each run live on one of the above.
+- ``disputes.toml``: the known disputed points, each run live on one of the above, and
+  ``examples.json``: each adjudicator's worked examples (both data: ``games.engine.data``).
 
 Readings taken on ambiguous wording (each reported as a gap when the inputs reach it):
 
@@ -35,11 +36,18 @@ Readings taken on ambiguous wording (each reported as a gap when the inputs reac
 Sections "1. Rozmieszczanie Agentów" and "5. Zaopatrzenie" have no adjudicator.
 """
 
+from pathlib import Path
+
+from games.engine import data
+
 # In the order of the rules: the referee offers the questions in registration order.
 # isort: off
-from . import rebellion, actions, bribery, round, disputes, labels  # noqa: F401
+from . import rebellion, actions, bribery, round, labels  # noqa: F401
 
 # isort: on
 from .common import GAME
+
+# The worked examples and the disputes are data beside the code (games.engine.data).
+data.load(GAME, Path(__file__).parent)
 
 __all__ = ["GAME"]

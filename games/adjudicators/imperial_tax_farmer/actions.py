@@ -57,11 +57,6 @@ def _no_majority_why(counts: dict[str, int]) -> str:
     inputs=CONTROL_INPUTS,
     clauses=["itf.actions.majority", "itf.actions.no-majority"],
     summary=_control_summary,
-    examples=[
-        {"agents": {"Ala": 4, "Bartek": 2, "Celina": 1}, "imperia": False},
-        {"agents": {"Ala": 3, "Bartek": 3, "Celina": 1}, "imperia": False},
-        {"agents": {"Ala": 3, "Bartek": 3}, "imperia": True},
-    ],
 )
 def control(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide who has the majority of agents in a province and whether it is active."""
@@ -161,11 +156,6 @@ def _requirements(r: Reasoning, i: Any) -> bool:
     inputs=CRUSH_REBELLION_INPUTS,
     clauses=["itf.crush.requirements", "itf.crush.reward", "itf.rebellion.no-retest"],
     summary=_crush_summary,
-    examples=[
-        {"agents": {"Ala": 5, "Bartek": 3}, "player": "Ala", "weapon": True},
-        {"agents": {"Ala": 4, "Bartek": 4}, "player": "Ala", "weapon": True},
-        {"agents": {"Ala": 5, "Bartek": 3}, "player": "Ala", "weapon": False},
-    ],
 )
 def crush_rebellion(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide whether a player crushes the rebellion in a province, and what it earns."""

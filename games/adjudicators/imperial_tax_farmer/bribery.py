@@ -166,12 +166,6 @@ def _buy(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int,
     inputs=BRIBERY_INPUTS,
     clauses=["itf.bribery.gold-for-points", "itf.bribery.points-for-gold", "itf.bribery.rate"],
     summary=_bribery_summary,
-    examples=[
-        {"points": 24, "gold": 7, "sell_points": 0, "buy_points": 6},
-        {"points": 30, "gold": 2, "sell_points": 8, "buy_points": 0},
-        {"points": 20, "gold": 10, "sell_points": 0, "buy_points": 0},
-        {"points": 21, "gold": 3, "sell_points": 5, "buy_points": 0},
-    ],
 )
 def bribery(i: Any, *, variant: str, rules: Rules) -> Result:
     """Exchange election points and gold in the Bribery phase."""

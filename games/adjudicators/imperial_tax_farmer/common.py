@@ -22,7 +22,7 @@ from games.engine.declare import Die as _BaseDie
 from games.engine.declare import Int
 
 GAME = "imperial-tax-farmer"
-adjudicator, dispute = registrar(GAME)
+adjudicator = registrar(GAME)
 
 # Not in the text: large enough for any table, small enough to keep arithmetic trivial.
 MAX_COUNT = 999

@@ -2,7 +2,7 @@
 
 from django.utils.translation import pgettext_lazy
 
-from games.labels import Out, outcome_labels
+from games.labels import FIRST_PLAYER, GOLD_AFTER, Out, outcome_labels
 
 from .common import GAME
 
@@ -26,8 +26,8 @@ outcome_labels(
         "crushed": Out(pgettext_lazy("outcome", "Crushed")),
         "election_points": Out(pgettext_lazy("outcome", "Election points")),
         "points_after": Out(pgettext_lazy("outcome", "Points afterwards")),
-        "gold_after": Out(pgettext_lazy("outcome", "Gold afterwards")),
-        "first_player": Out(pgettext_lazy("outcome", "First player")),
+        "gold_after": Out(GOLD_AFTER),
+        "first_player": Out(FIRST_PLAYER),
         "marker_mover": Out(pgettext_lazy("outcome", "Moves the marker")),
         "marker_after": Out(pgettext_lazy("outcome", "Marker afterwards")),
         "bonus_agents": Out(pgettext_lazy("outcome", "Extra agents")),

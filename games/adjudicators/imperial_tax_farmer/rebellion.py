@@ -169,12 +169,6 @@ def _rebellion_effects(r: Reasoning, i: Any) -> list[str]:
         "itf.rebellion.no-retest",
     ],
     summary=_rebellion_summary,
-    examples=[
-        {"players": 4, "dice": [2, 3, 1, 4], "agents": 7, "coins": 4, "rebelling": False},
-        {"players": 3, "dice": [6, 5, 4], "agents": 3, "coins": 2, "rebelling": False},
-        {"players": 5, "dice": [], "agents": 2, "coins": 0, "rebelling": True},
-        {"players": 3, "dice": [1, 2, 3], "agents": 4, "coins": 2, "rebelling": False, "estyx": True},
-    ],
 )
 def rebellion_test(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide whether one province rebels in the Rebellion Test."""

@@ -371,17 +371,6 @@ def _end_of_round_summary(o: dict[str, Any]) -> str:
     }
 
 
-def example_round(**overrides: Any) -> dict[str, Any]:
-    """A four-player end of round, with ``overrides`` (the examples and the disputes)."""
-    base = {
-        "points": {"Ala": 18, "Bartek": 31, "Celina": 25, "Darek": 52},
-        "imperia_agents": {"Ala": 1, "Bartek": 3, "Celina": 2, "Darek": 0},
-        "marker": 42,
-        "marker_dice": [4, 2],
-    }
-    return {**base, **overrides}
-
-
 @adjudicator(
     name="end-of-round",
     title=gettext_lazy("Who goes first, who moves the marker, and is the game over?"),
@@ -401,16 +390,6 @@ def example_round(**overrides: Any) -> dict[str, Any]:
         "itf.optional.everyone-loses",
     ],
     summary=_end_of_round_summary,
-    examples=[
-        example_round(),
-        example_round(
-            points={"Ala": 61, "Bartek": 58, "Celina": 61},
-            imperia_agents={"Ala": 2, "Bartek": 2, "Celina": 4},
-            marker=95,
-            marker_dice=[3, 2],
-        ),
-        example_round(all_provinces_rebelled=True),
-    ],
 )
 def end_of_round(i: Any, *, variant: str, rules: Rules) -> Result:
     """Settle the end of a round: first player, election marker, extra agents, game end."""

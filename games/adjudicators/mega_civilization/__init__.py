@@ -22,10 +22,15 @@ Layout, by the sections of the text (one module per phase of the round):
   (``mc.hand-limit.*`` of section "advances").
 - ``scoring``     — ``victory-points`` (section "winner", ``mc.vp.*``) and ``ast-move``
   (section "ast-move", 13.1).
-- ``disputes``    — the known disputed points, each with its worked example.
+- ``disputes.toml`` — the known disputed points, each with its worked example, and
+  ``examples.json`` — each adjudicator's worked examples (both data: ``games.engine.data``).
 
 Importing the package registers every adjudicator (in the order of the round) and dispute.
 """
+
+from pathlib import Path
+
+from games.engine import data
 
 # Registration order is the order of the round (the registry lists them so): keep it.
 # isort: off
@@ -37,10 +42,12 @@ from . import trade  # noqa: F401  (trade-cards)
 from . import calamities  # noqa: F401  (calamity-hand, hand-limit)
 from . import scoring  # noqa: F401  (victory-points, ast-move)
 from . import ships  # noqa: F401  (ship-payment)
-from . import disputes  # noqa: F401
 from . import labels  # noqa: F401  (outcome labels)
 
 # isort: on
 from .common import GAME
+
+# The worked examples and the disputes are data beside the code (games.engine.data).
+data.load(GAME, Path(__file__).parent)
 
 __all__ = ["GAME"]

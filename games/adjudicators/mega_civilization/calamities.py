@@ -60,26 +60,19 @@ def _violations(total: int, majors: int, duplicates: list[str], rules: Rules) ->
     return out
 
 
+def _calamity_hand_summary(o: dict[str, Any]) -> str:
+    if o["valid"]:
+        return _("The hand is allowed.")
+    broken = names(str(labels.value_label(GAME, "violations", v)) for v in o["violations"])
+    return _("The hand breaks the rule: %(v)s.") % {"v": broken}
+
+
 @adjudicator(
     name="calamity-hand",
     title=gettext_lazy("Is this hand of calamities allowed?"),
     inputs=CALAMITY_HAND_INPUTS,
     clauses=["mc.calamity-selection.hand"],
-    summary=lambda o: (
-        _("The hand is allowed.")
-        if o["valid"]
-        else _("The hand breaks the rule: %(v)s.")
-        % {"v": names(str(labels.value_label(GAME, "violations", v)) for v in o["violations"])}
-    ),
-    examples=[
-        {
-            "calamities": [
-                {"name": "Volcano", "major": True},
-                {"name": "Famine", "major": True},
-                {"name": "Flood", "major": False},
-            ]
-        },
-    ],
+    summary=_calamity_hand_summary,
 )
 def calamity_hand(i: Any, *, variant: str, rules: Rules) -> Result:
     """At most the hand's limit of calamities, at most the Major limit of them, none twice."""
@@ -152,22 +145,21 @@ HAND_LIMIT_LINES = (
 )
 
 
+def _hand_limit_summary(o: dict[str, Any]) -> str:
+    n = o["limit"]
+    if n is None:
+        return _("The text gives no hand limit for this number of players.")
+    return ngettext(
+        "Each player may hold at most %(n)s card.", "Each player may hold at most %(n)s cards.", n
+    ) % {"n": n}
+
+
 @adjudicator(
     name="hand-limit",
     title=gettext_lazy("How many cards may a player hold?"),
     inputs=HAND_LIMIT_INPUTS,
     clauses=["mc.hand-limit.intro", "mc.hand-limit.5-to-11", "mc.hand-limit.12-to-18"],
-    summary=lambda o: (
-        ngettext(
-            "Each player may hold at most %(n)s card.",
-            "Each player may hold at most %(n)s cards.",
-            o["limit"],
-        )
-        % {"n": o["limit"]}
-        if o["limit"] is not None
-        else _("The text gives no hand limit for this number of players.")
-    ),
-    examples=[{"players": 7}, {"players": 14}],
+    summary=_hand_limit_summary,
 )
 def hand_limit(i: Any, *, variant: str, rules: Rules) -> Result:
     """The limit of the line of mc.hand-limit.* whose player range holds the game."""

@@ -43,25 +43,23 @@ def _tokens_needed(city_site: bool, rules: Rules) -> int:
     return rules.param("city_site_tokens") if city_site else rules.param("city_other_tokens")
 
 
+def _city_construction_summary(o: dict[str, Any]) -> str:
+    if not o["built"]:
+        return _("The city cannot be built: %(n)s tokens are needed.") % {"n": o["required"]}
+    n = o["surplus_removed"]
+    return ngettext(
+        "The city is built; %(n)s surplus token is removed.",
+        "The city is built; %(n)s surplus tokens are removed.",
+        n,
+    ) % {"n": n}
+
+
 @adjudicator(
     name="city-construction",
     title=gettext_lazy("Can a city be built here?"),
     inputs=CITY_CONSTRUCTION_INPUTS,
     clauses=["mc.cities.construction", "mc.cities.surplus-removal"],
-    summary=lambda o: (
-        ngettext(
-            "The city is built; %(n)s surplus token is removed.",
-            "The city is built; %(n)s surplus tokens are removed.",
-            o["surplus_removed"],
-        )
-        % {"n": o["surplus_removed"]}
-        if o["built"]
-        else _("The city cannot be built: %(n)s tokens are needed.") % {"n": o["required"]}
-    ),
-    examples=[
-        {"tokens": 8, "city_site": True},
-        {"tokens": 11, "city_site": False},
-    ],
+    summary=_city_construction_summary,
 )
 def city_construction(i: Any, *, variant: str, rules: Rules) -> Result:
     """Need the city site's or the other area's tokens; remove the rest after building."""
@@ -131,31 +129,22 @@ def _reduce(cities: list[Any], tokens: int, per_city: int) -> tuple[list[Any], l
     return kept, reduced, tokens
 
 
+def _city_support_summary(o: dict[str, Any]) -> str:
+    if not o["reduced"]:
+        return _("Every city is supported.")
+    return _("Reduced: %(c)s; %(cities)s and %(tokens)s remain.") % {
+        "c": names(o["reduced"]),
+        "cities": _cities(o["cities_after"]),
+        "tokens": _tokens(o["tokens_after"]),
+    }
+
+
 @adjudicator(
     name="city-support",
     title=gettext_lazy("Are the cities supported, and which are reduced?"),
     inputs=CITY_SUPPORT_INPUTS,
     clauses=["mc.cities.support", "mc.cities.reduction", "mc.cities.reduced-tokens-count"],
-    summary=lambda o: (
-        _("Reduced: %(c)s; %(cities)s and %(tokens)s remain.")
-        % {
-            "c": names(o["reduced"]),
-            "cities": _cities(o["cities_after"]),
-            "tokens": _tokens(o["tokens_after"]),
-        }
-        if o["reduced"]
-        else _("Every city is supported.")
-    ),
-    examples=[
-        {
-            "cities": [
-                {"id": "Athens", "limit": 3},
-                {"id": "Sparta", "limit": 2},
-                {"id": "Corinth", "limit": 1},
-            ],
-            "tokens": 3,
-        },
-    ],
+    summary=_city_support_summary,
 )
 def city_support(i: Any, *, variant: str, rules: Rules) -> Result:
     """Reduce cities (last listed first) until each one left has its supporting tokens."""

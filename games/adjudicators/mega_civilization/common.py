@@ -17,7 +17,7 @@ from games.engine import P, names, registrar, unknown_players
 from games.engine.declare import Field, List, Object, Player
 
 GAME = "mega-civilization"
-adjudicator, dispute = registrar(GAME)
+adjudicator = registrar(GAME)
 
 # The text gives no token counts; these bounds only keep inputs sane (not text figures).
 MAX_TOKENS = 999

@@ -245,19 +245,16 @@ CONFLICT_INPUTS = Object(
 )
 
 
+def _conflict_summary(o: dict[str, Any]) -> str:
+    return _("After the conflict: %(r)s.") % {"r": names(f"{p} {n}" for p, n in o["remaining"].items())}
+
+
 @adjudicator(
     name="conflict",
     title=gettext_lazy("How many tokens are left after a conflict?"),
     inputs=CONFLICT_INPUTS,
     clauses=["mc.conflict.tokens", "mc.conflict.tokens-equal", "mc.ast-order.ties"],
-    summary=lambda o: (
-        _("After the conflict: %(r)s.") % {"r": names(f"{p} {n}" for p, n in o["remaining"].items())}
-    ),
-    examples=[
-        {"limit": 2, "forces": {"Ala": 4, "Bartek": 6}},
-        {"limit": 3, "forces": {"Ala": 3, "Bartek": 3}, "ast_order": ["Bartek", "Ala"]},
-        {"limit": 2, "forces": {"Ala": 3, "Bartek": 3}},
-    ],
+    summary=_conflict_summary,
 )
 def conflict(i: Any, *, variant: str, rules: Rules) -> Result:
     """Remove tokens alternately, smaller side first, down to the area's limit."""
@@ -375,6 +372,14 @@ def _plunder(r: Reasoning, i: Any, f: Fight, rules: Rules) -> dict[str, int] | N
     return None
 
 
+def _city_attack_summary(o: dict[str, Any]) -> str:
+    if o["fails"]:
+        return _("The attack fails; the city stands.")
+    if o["plunder"]:
+        return _("The city is destroyed and the attacker may plunder.")
+    return _("The city is replaced by tokens but the attacker does not win the battle.")
+
+
 @adjudicator(
     name="city-attack",
     title=gettext_lazy("Does an attack on a city succeed?"),
@@ -388,18 +393,7 @@ def _plunder(r: Reasoning, i: Any, f: Fight, rules: Rules) -> dict[str, int] | N
         "mc.conflict.tokens-equal",
         "mc.conflict.city-plunder",
     ],
-    summary=lambda o: (
-        _("The attack fails; the city stands.")
-        if o["fails"]
-        else _("The city is destroyed and the attacker may plunder.")
-        if o["plunder"]
-        else _("The city is replaced by tokens but the attacker does not win the battle.")
-    ),
-    examples=[
-        {"attacker": "Ala", "defender": "Bartek", "attackers": 9, "limit": 2},
-        {"attacker": "Ala", "defender": "Bartek", "attackers": 6, "limit": 3},
-        {"attacker": "Ala", "defender": "Bartek", "attackers": 8, "limit": 4},
-    ],
+    summary=_city_attack_summary,
 )
 def city_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     """Fail under the threshold; otherwise replace the city by tokens and fight."""

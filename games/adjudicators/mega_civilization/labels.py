@@ -2,7 +2,7 @@
 
 from django.utils.translation import pgettext_lazy
 
-from games.labels import Out, outcome_labels
+from games.labels import DECIDED_BY, Out, outcome_labels
 
 from .common import GAME
 
@@ -24,7 +24,7 @@ outcome_labels(
     GAME,
     {
         "beneficiary": Out(pgettext_lazy("outcome", "Beneficiary")),
-        "decided_by": Out(pgettext_lazy("outcome", "Decided by"), values=BENEFICIARY_BY_LABELS),
+        "decided_by": Out(DECIDED_BY, values=BENEFICIARY_BY_LABELS),
         "due": Out(pgettext_lazy("outcome", "Tax due")),
         "paid": Out(pgettext_lazy("outcome", "Tax paid")),
         "revolting_cities": Out(pgettext_lazy("outcome", "Cities in revolt")),

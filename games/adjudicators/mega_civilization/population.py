@@ -40,20 +40,18 @@ def _growth(tokens: int, rules: Rules) -> int:
     return 0
 
 
+def _population_growth_summary(o: dict[str, Any]) -> str:
+    return ngettext(
+        "After growth the census is %(n)s token.", "After growth the census is %(n)s tokens.", o["census"]
+    ) % {"n": o["census"]}
+
+
 @adjudicator(
     name="population-growth",
     title=gettext_lazy("How many tokens does population growth add?"),
     inputs=POPULATION_GROWTH_INPUTS,
     clauses=["mc.growth.one-token", "mc.growth.two-or-more", "mc.growth.census"],
-    summary=lambda o: (
-        ngettext(
-            "After growth the census is %(n)s token.", "After growth the census is %(n)s tokens.", o["census"]
-        )
-        % {"n": o["census"]}
-    ),
-    examples=[
-        {"areas": {"Thessaly": 1, "Attica": 3, "Crete": 0, "Macedonia": 2}},
-    ],
+    summary=_population_growth_summary,
 )
 def population_growth(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add tokens by the two growth sentences, then count the census."""

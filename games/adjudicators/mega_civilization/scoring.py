@@ -166,6 +166,10 @@ def _explain_ast_and_bonus(r: Reasoning, i: Any, ast: int, bonus: int) -> None:
         )
 
 
+def _victory_points_summary(o: dict[str, Any]) -> str:
+    return ngettext("%(n)s victory point.", "%(n)s victory points.", o["total"]) % {"n": o["total"]}
+
+
 @adjudicator(
     name="victory-points",
     title=gettext_lazy("How many victory points does a player score?"),
@@ -178,13 +182,7 @@ def _explain_ast_and_bonus(r: Reasoning, i: Any, ast: int, bonus: int) -> None:
         "mc.vp.ast-steps",
         "mc.vp.late-iron-age",
     ],
-    summary=lambda o: (
-        ngettext("%(n)s victory point.", "%(n)s victory points.", o["total"]) % {"n": o["total"]}
-    ),
-    examples=[
-        {"cities": 7, "cards": [45, 80, 110, 180, 230], "ast_steps": 9, "sole_late_iron_age": True},
-        {"cities": 2, "cards": [200], "ast_steps": 1, "sole_late_iron_age": False},
-    ],
+    summary=_victory_points_summary,
 )
 def victory_points(i: Any, *, variant: str, rules: Rules) -> Result:
     """Score cities, advance cards by cost, A.S.T. squares and the Late Iron Age bonus."""
@@ -232,10 +230,6 @@ def _move_summary(o: dict[str, Any]) -> str:
     inputs=AST_MOVE_INPUTS,
     clauses=["mc.ast-move.advance", "mc.ast-move.no-city-back"],
     summary=_move_summary,
-    examples=[
-        {"meets_requirements": True, "cities_on_board": 4},
-        {"meets_requirements": False, "cities_on_board": 0},
-    ],
 )
 def ast_move(i: Any, *, variant: str, rules: Rules) -> Result:
     """Forward when the criteria are met, back with no city on the map."""

@@ -46,16 +46,16 @@ def ship_options(rules: Rules) -> dict[tuple[int, int, int], int]:
     return options
 
 
+def _ship_payment_summary(o: dict[str, Any]) -> str:
+    return _("The ship is paid for.") if o["valid"] else _("This does not pay for a ship.")
+
+
 @adjudicator(
     name="ship-payment",
     title=gettext_lazy("Is this a valid payment for a ship?"),
     inputs=SHIP_PAYMENT_INPUTS,
     clauses=["mc.movement.ship-cost"],
-    summary=lambda o: _("The ship is paid for.") if o["valid"] else _("This does not pay for a ship."),
-    examples=[
-        {"area_tokens": 1, "other_area_tokens": 0, "treasury": 1},
-        {"area_tokens": 0, "other_area_tokens": 2, "treasury": 0},
-    ],
+    summary=_ship_payment_summary,
 )
 def ship_payment(i: Any, *, variant: str, rules: Rules) -> Result:
     """Accept exactly one of the four payments the text lists."""

@@ -112,6 +112,13 @@ def _bar_revolters(i: Any, r: Reasoning) -> set[str]:
     return excluded
 
 
+def _beneficiary_summary(o: dict[str, Any]) -> str:
+    if not o["beneficiary"]:
+        return _("No player can be the beneficiary.")
+    by = labels.value_label(GAME, "decided_by", o["decided_by"])
+    return _("%(p)s is the beneficiary (decided by %(by)s).") % {"p": o["beneficiary"], "by": by}
+
+
 @adjudicator(
     name="beneficiary",
     title=gettext_lazy("Who is the beneficiary?"),
@@ -123,32 +130,7 @@ def _bar_revolters(i: Any, r: Reasoning) -> set[str]:
         "mc.tax.revolter-not-beneficiary",
         "mc.tax.revolt-next-beneficiary",
     ],
-    summary=lambda o: (
-        _("%(p)s is the beneficiary (decided by %(by)s).")
-        % {"p": o["beneficiary"], "by": labels.value_label(GAME, "decided_by", o["decided_by"])}
-        if o["beneficiary"]
-        else _("No player can be the beneficiary.")
-    ),
-    examples=[
-        {
-            "players": [
-                {"name": "Ala", "cities_in_stock": 5, "tokens_in_stock": 20},
-                {"name": "Bartek", "cities_in_stock": 5, "tokens_in_stock": 31},
-                {"name": "Celina", "cities_in_stock": 7, "tokens_in_stock": 12},
-                {"name": "Darek", "cities_in_stock": 3, "tokens_in_stock": 40},
-                {"name": "Ewa", "cities_in_stock": 4, "tokens_in_stock": 25},
-            ],
-            "ast_order": ["Darek", "Ala", "Ewa", "Bartek", "Celina"],
-            "exclude": ["Celina"],
-        },
-        {
-            "players": [
-                {"name": "Ala", "cities_in_stock": 5, "tokens_in_stock": 20},
-                {"name": "Bartek", "cities_in_stock": 5, "tokens_in_stock": 20},
-            ],
-            "ast_order": ["Bartek", "Ala"],
-        },
-    ],
+    summary=_beneficiary_summary,
 )
 def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
     """Name the beneficiary: most cities in stock, then most tokens, then A.S.T. order."""
@@ -312,15 +294,6 @@ def _revolt_summary(o: dict[str, Any]) -> str:
         "mc.tax.revolter-not-beneficiary",
     ],
     summary=_revolt_summary,
-    examples=[
-        {
-            "players": [
-                {"name": "Ala", "cities": 3, "stock": 10},
-                {"name": "Bartek", "cities": 4, "stock": 5},
-                {"name": "Celina", "cities": 0, "stock": 2},
-            ]
-        },
-    ],
 )
 def tax(i: Any, *, variant: str, rules: Rules) -> Result:
     """Collect the tax per city from stock, whole cities only; count the cities that revolt."""

@@ -169,6 +169,10 @@ def _buy(r: Reasoning, p: Any, stacks: dict[str, int], treasury: dict[str, int],
     return True
 
 
+def _trade_cards_summary(o: dict[str, Any]) -> str:
+    return _("Draw order: %(o)s.") % {"o": names(o["order"])}
+
+
 @adjudicator(
     name="trade-cards",
     title=gettext_lazy("Which trade cards does each player draw?"),
@@ -179,19 +183,7 @@ def _buy(r: Reasoning, p: Any, stacks: dict[str, int], treasury: dict[str, int],
         "mc.trade-cards.empty-stack-water",
         "mc.trade-cards.buy-stack-9",
     ],
-    summary=lambda o: _("Draw order: %(o)s.") % {"o": names(o["order"])},
-    examples=[
-        {
-            "players": [
-                {"name": "Ala", "cities": 3, "treasury": 16},
-                {"name": "Bartek", "cities": 1, "treasury": 4},
-                {"name": "Celina", "cities": 3, "treasury": 20},
-            ],
-            "ast_order": ["Celina", "Bartek", "Ala"],
-            "stacks": {"1": 10, "2": 8, "3": 1, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 3},
-            "buy_stack_9": {"Ala": True, "Celina": False},
-        },
-    ],
+    summary=_trade_cards_summary,
 )
 def trade_cards(i: Any, *, variant: str, rules: Rules) -> Result:
     """Draw from stacks 1..n for n cities, fewest cities first; then buy from the named stack."""

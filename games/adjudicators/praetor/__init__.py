@@ -20,7 +20,8 @@ registers everything.
   the emergency worker.
 - ``end`` (pr.upkeep.last-round-check, step 7): ``last-round``.
 - ``scoring`` (pr.final.*, pr.victory.*): ``final-scoring`` and ``winner``.
-- ``disputes``: the known disputed points, each run on one of the adjudicators above.
+- ``disputes.toml``: the known disputed points, each run on one of the adjudicators above,
+  and ``examples.json``: each adjudicator's worked examples (both data: ``games.engine.data``).
 
 Every figure the text states (favor values, experience thresholds, costs, rates) is a
 parameter of its clause in ``rules/corpus/praetor/clauses.toml``, read with
@@ -28,11 +29,18 @@ parameter of its clause in ``rules/corpus/praetor/clauses.toml``, read with
 records the assumption.
 """
 
+from pathlib import Path
+
+from games.engine import data
+
 # isort: off
 # In the order the adjudicators were always listed (the catalogue keeps declaration order).
-from . import setup, order, upkeep, scoring, actions, end, disputes, labels  # noqa: F401
+from . import setup, order, upkeep, scoring, actions, end, labels  # noqa: F401
 
 # isort: on
 from .common import GAME
+
+# The worked examples and the disputes are data beside the code (games.engine.data).
+data.load(GAME, Path(__file__).parent)
 
 __all__ = ["GAME"]

@@ -35,7 +35,7 @@ ACTIVATION_INPUTS = Object(
 )
 
 
-def _activation_summary(o):
+def _activation_summary(o: dict[str, Any]) -> str:
     if not o["allowed"]:
         return _("Not allowed.")
     if o["pays_owner"]:
@@ -171,15 +171,6 @@ def _activate_ordinary(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, bool, 
         "pr.concepts.workers-dice",
     ],
     summary=_activation_summary,
-    examples=[
-        {"player": "Livia", "tile": {"kind": "red", "owner": "Marcus", "fee": 2, "used_this_round": False}},
-        {
-            "player": "Livia",
-            "tile": {"kind": "grey", "owner": "Livia", "fee": 1, "used_this_round": True},
-            "player_used_this_round": False,
-        },
-        {"player": "Julia", "tile": {"kind": "green", "owner": None, "fee": 1, "used_this_round": False}},
-    ],
 )
 def activation(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide whether a player may activate a tile, whether the owner is paid, and experience."""

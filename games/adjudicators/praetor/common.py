@@ -17,7 +17,7 @@ from games.engine import P, registrar
 from games.engine.declare import Int
 
 GAME = "praetor"
-adjudicator, dispute = registrar(GAME)
+adjudicator = registrar(GAME)
 # pr.concepts.resources names five resources; these are their outcome/input keys.
 RESOURCES = ("gold", "wood", "stone", "marble", "weapons")
 RESOURCE_LABELS = {

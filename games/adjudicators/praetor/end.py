@@ -24,15 +24,16 @@ def _stack_ends(r: Reasoning, clause: str, empty: bool, yes: str, no: str) -> bo
     return empty
 
 
+def _last_round_summary(o: dict[str, Any]) -> str:
+    return _("The next round is the last.") if o["next_is_last"] else _("The next round is not the last.")
+
+
 @adjudicator(
     name="last-round",
     title=gettext_lazy("Is the next round the last one?"),
     inputs=LAST_ROUND_INPUTS,
     clauses=["pr.upkeep.last-round-check", "pr.upkeep.city-deck-empty", "pr.upkeep.wall-deck-empty"],
-    summary=lambda o: (
-        _("The next round is the last.") if o["next_is_last"] else _("The next round is not the last.")
-    ),
-    examples=[{"city_deck": 0, "wall_deck": 3}, {"city_deck": 5, "wall_deck": 2}],
+    summary=_last_round_summary,
 )
 def last_round(i: Any, *, variant: str, rules: Rules) -> Result:
     """Check, after maintaining the city, whether the next round is the last."""

@@ -2,7 +2,7 @@
 
 from django.utils.translation import pgettext_lazy
 
-from games.labels import Out, outcome_labels
+from games.labels import ALLOWED, DECIDED_BY, GOLD_AFTER, Out, outcome_labels
 
 from .common import GAME
 
@@ -31,7 +31,7 @@ outcome_labels(
         "retired": Out(pgettext_lazy("outcome", "Retired workers")),
         "favor_from_retirement": Out(pgettext_lazy("outcome", "Favor from retirement")),
         "wages_due": Out(pgettext_lazy("outcome", "Wages due")),
-        "gold_after": Out(pgettext_lazy("outcome", "Gold afterwards")),
+        "gold_after": Out(GOLD_AFTER),
         "morale_after": Out(pgettext_lazy("outcome", "Morale afterwards")),
         "favor_penalty": Out(pgettext_lazy("outcome", "Favor lost")),
         "stone_paid": Out(pgettext_lazy("outcome", "Stone paid")),
@@ -42,8 +42,8 @@ outcome_labels(
         "total": Out(pgettext_lazy("outcome", "Total favor")),
         "winner": Out(pgettext_lazy("outcome", "Winner")),
         "ranking": Out(pgettext_lazy("outcome", "Ranking")),
-        "decided_by": Out(pgettext_lazy("outcome", "Decided by"), values=DECIDED_BY_LABELS),
-        "allowed": Out(pgettext_lazy("outcome", "Allowed")),
+        "decided_by": Out(DECIDED_BY, values=DECIDED_BY_LABELS),
+        "allowed": Out(ALLOWED),
         "pays_owner": Out(pgettext_lazy("outcome", "Pays the owner")),
         "fee_due": Out(pgettext_lazy("outcome", "Fee due")),
         "needs_worker": Out(pgettext_lazy("outcome", "Needs a worker")),

@@ -115,6 +115,10 @@ def _gold_favor(r: Reasoning, gold: int, rules: Rules) -> int:
     return favor
 
 
+def _final_scoring_summary(o: dict[str, Any]) -> str:
+    return _("Final total: %(t)s favor.") % {"t": o["total"]}
+
+
 @adjudicator(
     name="final-scoring",
     title=gettext_lazy("How many favor points do I score at the end of the game?"),
@@ -126,17 +130,7 @@ def _gold_favor(r: Reasoning, gold: int, rules: Rules) -> int:
         "pr.final.convert-resources",
         "pr.final.gold-to-favor",
     ],
-    summary=lambda o: _("Final total: %(t)s favor.") % {"t": o["total"]},
-    examples=[
-        {
-            "favor": 62,
-            "active_workers": [5, 3, 1],
-            "novices": 2,
-            "morale_favor": 3,
-            "resources": {"gold": 7, "wood": 4, "stone": 2, "marble": 1, "weapons": 0},
-            "rates": {"wood": 2, "stone": 2, "marble": 3, "weapons": 3},
-        },
-    ],
+    summary=_final_scoring_summary,
 )
 def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add the final-scoring favor to a player's running favor."""
@@ -222,7 +216,7 @@ def _city_tiles_gap(r: Reasoning) -> None:
     )
 
 
-def _winner_summary(o):
+def _winner_summary(o: dict[str, Any]) -> str:
     if o["winner"] is None:
         return _("Still tied after every tie-break: compare exact birth dates.")
     by = labels.value_label(GAME, "decided_by", o["decided_by"])
@@ -235,15 +229,6 @@ def _winner_summary(o):
     inputs=WINNER_INPUTS,
     clauses=[clause for _n, _k, clause in _CRITERIA],
     summary=_winner_summary,
-    examples=[
-        {
-            "players": [
-                {"name": "Livia", "favor": 81, "morale": 3, "walls": 2, "city_tiles": 7, "age": 34},
-                {"name": "Marcus", "favor": 81, "morale": 3, "walls": 2, "city_tiles": 5, "age": 41},
-                {"name": "Julia", "favor": 77, "morale": 5, "walls": 4, "city_tiles": 6, "age": 29},
-            ]
-        },
-    ],
 )
 def winner(i: Any, *, variant: str, rules: Rules) -> Result:
     """pr.victory.*: most favor, then morale, wall tiles, (fewer) city tiles, and youth."""

@@ -32,16 +32,16 @@ def _starting_favor(seating: list[str], first: str, rules: Rules) -> dict[str, i
     return {player: top - step * k for k, player in enumerate(ring)}
 
 
+def _starting_favor_summary(o: dict[str, Any]) -> str:
+    return _("Starting turn order: %(order)s.") % {"order": names(o["order"])}
+
+
 @adjudicator(
     name="starting-favor",
     title=gettext_lazy("How much favor does each player start with, and who goes first?"),
     inputs=STARTING_FAVOR_INPUTS,
     clauses=["pr.setup.starting-favor", "pr.setup.starting-order"],
-    summary=lambda o: _("Starting turn order: %(order)s.") % {"order": names(o["order"])},
-    examples=[
-        {"seating": ["Livia", "Marcus", "Julia", "Gaius"], "last_in_rome": "Julia"},
-        {"seating": ["Ala", "Bartek"], "last_in_rome": "Ala"},
-    ],
+    summary=_starting_favor_summary,
 )
 def starting_favor(i: Any, *, variant: str, rules: Rules) -> Result:
     """Place the favor markers at setup and derive the first turn order."""

@@ -72,7 +72,7 @@ UPKEEP_INPUTS = Object(
 )
 
 
-def _upkeep_summary(o):
+def _upkeep_summary(o: dict[str, Any]) -> str:
     promoted = ngettext("%(n)s novice becomes active", "%(n)s novices become active", o["promoted"]) % {
         "n": o["promoted"]
     }
@@ -471,40 +471,6 @@ def _emergency_worker(r: Reasoning, active: int, villagers: int, rules: Rules) -
         "pr.upkeep.emergency-worker",
     ],
     summary=_upkeep_summary,
-    examples=[
-        {
-            "era": "I",
-            "novices": {"first": 1, "second": 1},
-            "academy": "other",
-            "pay_academy": True,
-            "stone": 2,
-            "workers": [
-                {"experience": 5, "used": "build"},
-                {"experience": 3, "used": "red"},
-                {"experience": 2, "used": "other"},
-            ],
-            "retired": 1,
-            "wage_per_active": 1,
-            "pension_per_retired": 1,
-            "gold": 4,
-            "morale": 1,
-            "morale_min": -2,
-            "villagers": 3,
-        },
-        {
-            "era": "II",
-            "novices": {"first": 0, "second": 0},
-            "academy": "none",
-            "workers": [{"experience": 6, "used": "none"}],
-            "retired": 3,
-            "wage_per_active": 2,
-            "pension_per_retired": 2,
-            "gold": 1,
-            "morale": -1,
-            "morale_min": -2,
-            "villagers": 2,
-        },
-    ],
 )
 def upkeep(i: Any, *, variant: str, rules: Rules) -> Result:
     """Run upkeep steps 1-5 for one player: novices, experience, retirement, wages, emergency worker."""

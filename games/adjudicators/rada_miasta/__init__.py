@@ -15,7 +15,8 @@ the package registers every adjudicator and dispute:
 - ``events`` (section "events"): adjudicator ``event-card`` —
   ``rm.events.outside-vote``, ``rm.events.regulatory-confusion``,
   ``rm.events.election-promises``;
-- ``disputes``: the game's four known disputed points.
+- ``disputes.toml``: the game's four known disputed points, and ``examples.json``: each
+  adjudicator's worked examples (both data: ``games.engine.data``).
 
 Every figure or choice the code takes from the text is a parameter bound to the words of
 its clause (``params = {...}`` in clauses.toml): ``max_support``, ``support_gain``,
@@ -28,7 +29,14 @@ gaps with the reading taken. The post-vote decay (``rm.vote.decay``) is the desi
 uncertain "red text": its step says so whenever the edition's wording is marked uncertain.
 """
 
-from . import disputes, events, labels, order, support, vote  # noqa: F401
+from pathlib import Path
+
+from games.engine import data
+
+from . import events, labels, order, support, vote  # noqa: F401
 from .common import GAME
+
+# The worked examples and the disputes are data beside the code (games.engine.data).
+data.load(GAME, Path(__file__).parent)
 
 __all__ = ["GAME"]

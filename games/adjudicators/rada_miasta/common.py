@@ -19,7 +19,7 @@ from games.engine import Fmt, P, registrar
 from games.engine.declare import Choice, Int, Map, Object
 
 GAME = "rada-miasta"
-adjudicator, dispute = registrar(GAME)
+adjudicator = registrar(GAME)
 
 GROUPS = ("residents", "entrepreneurs", "merchants")
 GROUP_LABELS = {

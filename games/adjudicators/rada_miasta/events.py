@@ -130,26 +130,6 @@ def _event_card_summary(o: dict[str, Any]) -> str:
         "rm.support.limits",
     ],
     summary=_event_card_summary,
-    examples=[
-        {
-            "support": {
-                "Ala": {"residents": 2, "entrepreneurs": 0, "merchants": 7},
-                "Bartek": {"residents": 4, "entrepreneurs": 3, "merchants": 5},
-                "Celina": {"residents": 1, "entrepreneurs": 6, "merchants": 0},
-            },
-            "card": "regulatory-confusion",
-            "group": "merchants",
-        },
-        {
-            "support": {
-                "Ala": {"residents": 2, "entrepreneurs": 0, "merchants": 7},
-                "Bartek": {"residents": 4, "entrepreneurs": 3, "merchants": 5},
-            },
-            "card": "election-promises",
-            "group": "residents",
-            "target": "Bartek",
-        },
-    ],
 )
 def event_card(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on Regulatory Confusion or Election Promises, played outside a vote."""

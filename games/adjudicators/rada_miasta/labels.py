@@ -2,7 +2,7 @@
 
 from django.utils.translation import pgettext_lazy
 
-from games.labels import Out, outcome_labels
+from games.labels import FIRST_PLAYER, Out, outcome_labels
 
 from .common import GAME, GROUP_LABELS
 
@@ -24,7 +24,7 @@ outcome_labels(
         "gained": Out(pgettext_lazy("outcome", "Points gained")),
         "group": Out(pgettext_lazy("outcome", "Group"), values=GROUP_LABELS),
         "discarded": Out(pgettext_lazy("outcome", "Points over the limit")),
-        "first": Out(pgettext_lazy("outcome", "First player")),
+        "first": Out(FIRST_PLAYER),
         "order": Out(pgettext_lazy("outcome", "Order of the round")),
         "by_lot": Out(pgettext_lazy("outcome", "Drawn by lot")),
         "totals": Out(pgettext_lazy("outcome", "Total support")),

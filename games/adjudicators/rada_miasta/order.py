@@ -134,29 +134,6 @@ def _round_order_summary(o: dict[str, Any]) -> str:
         "rm.order.clockwise",
     ],
     summary=_round_order_summary,
-    examples=[
-        {
-            "seating": ["Ala", "Bartek", "Celina"],
-            "round": 3,
-            "support": {
-                "Ala": {"residents": 5, "entrepreneurs": 2, "merchants": 1},
-                "Bartek": {"residents": 3, "entrepreneurs": 3, "merchants": 4},
-                "Celina": {"residents": 0, "entrepreneurs": 6, "merchants": 2},
-            },
-            "previous_first": "Ala",
-        },
-        {"seating": ["Ala", "Bartek", "Celina"], "round": 1},
-        {
-            "seating": ["Ala", "Bartek", "Celina"],
-            "round": 2,
-            "support": {
-                "Ala": {"residents": 4, "entrepreneurs": 0, "merchants": 0},
-                "Bartek": {"residents": 2, "entrepreneurs": 2, "merchants": 0},
-                "Celina": {"residents": 1, "entrepreneurs": 0, "merchants": 0},
-            },
-            "previous_first": "Celina",
-        },
-    ],
 )
 def round_order(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on the first player and the turn order of a round."""

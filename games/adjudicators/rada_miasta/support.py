@@ -159,18 +159,6 @@ def _support_gain_summary(o: dict[str, Any]) -> str:
         "rm.support.limits",
     ],
     summary=_support_gain_summary,
-    examples=[
-        {
-            "support": {"residents": 4, "entrepreneurs": 2, "merchants": 0},
-            "district": {"type": "residential", "stage": 2},
-        },
-        {
-            "support": {"residents": 9, "entrepreneurs": 1, "merchants": 3},
-            "district": {"type": "public", "stage": 3},
-            "chosen_group": "residents",
-        },
-        {"support": {"residents": 5}, "district": {"type": "terrain"}},
-    ],
 )
 def support_gain(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on the support one player gains by building a District."""

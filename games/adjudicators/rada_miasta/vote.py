@@ -541,46 +541,6 @@ def _council_vote_summary(o: dict[str, Any]) -> str:
         "rm.support.public-district",
     ],
     summary=_council_vote_summary,
-    examples=[
-        {
-            "seating": ["Ala", "Bartek", "Celina"],
-            "proposer": "Ala",
-            "support": {
-                "Ala": {"residents": 5, "entrepreneurs": 1, "merchants": 4},
-                "Bartek": {"residents": 2, "entrepreneurs": 4, "merchants": 3},
-                "Celina": {"residents": 1, "entrepreneurs": 2, "merchants": 0},
-            },
-            "votes": {"Ala": "for", "Bartek": "against", "Celina": "for"},
-            "district": {"type": "commercial", "stage": 2},
-        },
-        {
-            "seating": ["Ala", "Bartek", "Celina", "Darek"],
-            "proposer": "Bartek",
-            "support": {
-                "Ala": {"residents": 3, "entrepreneurs": 3, "merchants": 3},
-                "Bartek": {"residents": 4, "entrepreneurs": 0, "merchants": 2},
-                "Celina": {"residents": 0, "entrepreneurs": 5, "merchants": 1},
-                "Darek": {"residents": 1, "entrepreneurs": 1, "merchants": 2},
-            },
-            "votes": {"Ala": "against", "Bartek": "for", "Celina": "for", "Darek": "against"},
-            "district": {"type": "public", "stage": 1},
-            "chosen_group": "residents",
-            "events": [
-                {"card": "councillor-absent", "player": "Ala", "target": "Celina", "group": "entrepreneurs"}
-            ],
-        },
-        {
-            "seating": ["Ala", "Bartek"],
-            "proposer": "Ala",
-            "support": {
-                "Ala": {"residents": 6, "entrepreneurs": 6, "merchants": 0},
-                "Bartek": {"residents": 2, "entrepreneurs": 1, "merchants": 3},
-            },
-            "votes": {"Ala": "for", "Bartek": "against"},
-            "district": {"type": "industrial", "stage": 3},
-            "events": [{"card": "technical-problems", "player": "Bartek"}],
-        },
-    ],
 )
 def council_vote(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on a City Council vote on a rebuilding, and on what follows it."""
