@@ -79,8 +79,9 @@ def game_fields(slug: str, *fields: str) -> tuple | None:
     view and every ruling runs it and the ORM's query building costs more than the query."""
     meta, qn = Game._meta, connection.ops.quote_name
     columns = ", ".join(qn(meta.get_field(f).column) for f in fields)
+    where = qn(meta.get_field("slug").column)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {columns} FROM {qn(meta.db_table)} WHERE {qn('slug')} = %s", [slug])
+        cursor.execute(f"SELECT {columns} FROM {qn(meta.db_table)} WHERE {where} = %s", [slug])
         return cursor.fetchone()
 
 
