@@ -81,6 +81,8 @@ def test_a_run_plays_and_shows_charts_and_downloads(signed_in, client):
     html = page.content.decode()
     assert html.count("<svg") == 4 and 'class="chart"' in html
     assert 'id="m-first_player_stays_first"' in html and 'id="m-spoiler_payoff"' in html
+    # The model's options in words, not as Python values ("cards True").
+    assert "<dd>4 rounds · 6 city plots · event cards</dd>" in html and "True" not in html
     # The share link works for anyone, signed in or not.
     client.logout()
     assert client.get(f"/lab/runs/{run.pk}/").status_code == 200
@@ -109,6 +111,7 @@ def test_two_configurations_side_by_side_with_the_difference(signed_in):
     assert set(rows["votes_passed_share"]["difference"]) == {"value", "z", "p", "significant", "test"}
     html = page.content.decode()
     assert "A − B" in html and html.count("<svg") == 4
+    assert "· event cards</dd>" in html and "· no event cards</dd>" in html
     data = signed_in.get(r["Location"].replace("/?vs=", "/download.json?vs=")).json()
     assert set(data) == {"a", "b", "differences"}
     csv_head = (
