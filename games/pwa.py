@@ -29,6 +29,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
+from rules.http import code_digest
 from rules.models import Game
 
 from . import engine, forms
@@ -73,11 +74,13 @@ def _files_fingerprint(paths) -> str:
 
 @functools.cache
 def _deployed_fingerprint() -> str:
-    """Static files and templates of a deployed site: content hashes (the same on every
-    machine serving the site), read once per process."""
+    """A deployed site: the static files' content hashes and the digest of its code,
+    templates, catalogues and data (``rules.http.code_digest``, which the pages' ETags use),
+    the same on every machine serving the site, read once per process. The code counts
+    because the kept forms are drawn from it too (``games.forms``, the input declarations,
+    their labels and titles)."""
     hashed = getattr(staticfiles_storage, "hashed_files", None) or {}
-    templates = [hashlib.sha256(_template_path(t).read_bytes()).hexdigest() for t in TEMPLATES]
-    return _hash(sorted(hashed.items()), templates)
+    return _hash(sorted(hashed.items()), code_digest())
 
 
 def _template_path(name: str) -> Path:
@@ -89,10 +92,12 @@ def _template_path(name: str) -> Path:
 def _fingerprint() -> str:
     if not settings.DEBUG and getattr(staticfiles_storage, "hashed_files", None):
         return _deployed_fingerprint()
+    # A development server: the files as they are now (templates and static files change
+    # while it runs; a change of code restarts it, so the code's digest per process is enough).
     static_files = [
         storage.path(path) for finder in finders.get_finders() for path, storage in finder.list([])
     ]
-    return _files_fingerprint([*static_files, *(_template_path(t) for t in TEMPLATES)])
+    return _hash(_files_fingerprint([*static_files, *(_template_path(t) for t in TEMPLATES)]), code_digest())
 
 
 def offline_config(games: list[tuple[str, str, str]]) -> dict:

@@ -57,7 +57,7 @@ HTMX_HEADERS = ("HTTP_HX_REQUEST", "HTTP_HX_BOOSTED", "HTTP_HX_HISTORY_RESTORE_R
 MASKED_TOKEN = re.compile(rb"(?<![A-Za-z0-9])[A-Za-z0-9]{64}(?![A-Za-z0-9])")
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 CODE_DIRS = ("config", "rules", "games", "studio", "templates", "locale", "static")
-CODE_SUFFIXES = {".py", ".html", ".mo", ".json", ".css", ".js"}
+CODE_SUFFIXES = {".py", ".html", ".mo", ".json", ".toml", ".css", ".js"}
 
 
 # ---------------------------------------------------------------- validators

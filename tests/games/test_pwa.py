@@ -82,6 +82,24 @@ def test_the_cache_version_changes_with_a_static_file(corpus, client, settings, 
         finders.get_finder.cache_clear()
 
 
+@pytest.mark.parametrize("debug", [True, False])
+def test_the_cache_version_changes_with_the_code(corpus, client, settings, monkeypatch, debug):
+    """The kept forms are drawn from code too (games.forms, the input declarations, their
+    labels): a deployment that changes any of it changes the version, as it changes the ETags."""
+    settings.DEBUG = debug
+    monkeypatch.setattr(
+        pwa.staticfiles_storage, "hashed_files", {"css/app.css": "css/app.1.css"}, raising=False
+    )
+    pwa._deployed_fingerprint.cache_clear()
+    before = client.get("/sw.js")["ETag"]
+    monkeypatch.setattr(pwa, "code_digest", lambda: "another deployment")
+    pwa._deployed_fingerprint.cache_clear()
+    try:
+        assert client.get("/sw.js")["ETag"] != before
+    finally:
+        pwa._deployed_fingerprint.cache_clear()
+
+
 def test_an_unchanged_service_worker_is_a_304_for_one_query(corpus, client):
     etag = client.get("/sw.js")["ETag"]
     with CaptureQueriesContext(connection) as ctx:
