@@ -93,7 +93,7 @@ def _fingerprint() -> str:
     if not settings.DEBUG and getattr(staticfiles_storage, "hashed_files", None):
         return _deployed_fingerprint()
     # A development server: the files as they are now (templates and static files change
-    # while it runs; a change of code restarts it, so the code's digest per process is enough).
+    # while it runs), with the static files of installed apps (admin) too.
     static_files = [
         storage.path(path) for finder in finders.get_finders() for path, storage in finder.list([])
     ]

@@ -186,3 +186,28 @@ def test_only_a_page_the_same_for_everyone_is_kept(rf, corpus, sets_cookie, rend
     answers = [page(rf.get("/g/rada-miasta/?lang=en"), "rada-miasta") for _ in range(2)]
     assert len(calls) == renders
     assert {a.content for a in answers} == {b"<p>" + b"x" * 300 + b"</p>"}
+
+
+def test_the_code_digest_follows_a_template_edit_in_debug_and_is_read_once_deployed(
+    settings, monkeypatch, tmp_path
+):
+    """A development server's templates change while it runs: in DEBUG the pages' ETags
+    follow them at once; deployed, the files are read once per process."""
+    (tmp_path / "templates").mkdir()
+    page = tmp_path / "templates" / "page.html"
+    page.write_text("<p>one</p>")
+    settings.BASE_DIR = tmp_path
+    monkeypatch.setattr(http, "CODE_DIRS", ("templates",))
+    http._deployed_digest.cache_clear()
+    try:
+        settings.DEBUG = True
+        first = http.code_digest()
+        assert http.code_digest() == first
+        page.write_text("<p>two, longer</p>")
+        assert http.code_digest() != first
+        settings.DEBUG = False
+        deployed = http.code_digest()
+        page.write_text("<p>three</p>")
+        assert http.code_digest() == deployed
+    finally:
+        http._deployed_digest.cache_clear()
