@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import P, names, registrar, unique_names, unknown_players
-from games.engine.declare import Field, List, Object, Player
+from games.engine.declare import Field, List, Player, player_list
 
 GAME = "mega-civilization"
 adjudicator = registrar(GAME)
@@ -37,12 +37,7 @@ MAX_CITIES = P("cities_per_player")
 def players(**fields: Field) -> List:
     """The list of players, each ``{name, **fields}``; names are checked by ``PLAYER_CHECKS``
     (or ``AST_PLAYER_CHECKS`` beside ``players_in_ast_order``)."""
-    return List(
-        Object(name=Player(label=gettext_lazy("Player")), **fields),
-        min_length=1,
-        max_length=MAX_PLAYERS,
-        label=gettext_lazy("Players"),
-    )
+    return player_list(max_length=MAX_PLAYERS, **fields)
 
 
 def ast_order(*, optional: bool = False, label: Any = None) -> List:
