@@ -40,16 +40,15 @@ def players(**fields: Field) -> List:
     return player_list(max_length=MAX_PLAYERS, **fields)
 
 
+def some_players(label: Any) -> List:
+    """Some of the players by name, each at most once, or none."""
+    return List(Player(), max_length=MAX_PLAYERS, unique=True, default=[], label=label)
+
+
 def ast_order(*, optional: bool = False, label: Any = None) -> List:
     """The A.S.T. order (mc.ast-order.ties): the first listed acts first."""
     if optional:
-        return List(
-            Player(),
-            max_length=MAX_PLAYERS,
-            unique=True,
-            default=[],
-            label=label or gettext_lazy("A.S.T. order (optional)"),
-        )
+        return some_players(label or gettext_lazy("A.S.T. order (optional)"))
     return List(
         Player(),
         min_length=1,

@@ -16,13 +16,12 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games import labels
 from games.engine import Reasoning, Result, Rules, names, tied_for_best
-from games.engine.declare import Int, List, Object, Player
+from games.engine.declare import Int, Object
 
 from .common import (
     AST_PLAYER_CHECKS,
     GAME,
     MAX_CITIES,
-    MAX_PLAYERS,
     MAX_TOKENS,
     PLAYER_CHECKS,
     adjudicator,
@@ -30,6 +29,7 @@ from .common import (
     player_names,
     players,
     players_in_ast_order,
+    some_players,
 )
 
 # ---------------------------------------------------------------------------
@@ -40,13 +40,7 @@ BENEFICIARY_INPUTS = Object(
         cities_in_stock=Int(0, MAX_CITIES, label=gettext_lazy("Cities in stock")),
         tokens_in_stock=Int(0, MAX_TOKENS, label=gettext_lazy("Tokens in stock")),
     ),
-    exclude=List(
-        Player(),
-        max_length=MAX_PLAYERS,
-        unique=True,
-        default=[],
-        label=gettext_lazy("Players who cannot be beneficiary (e.g. the revolting player)"),
-    ),
+    exclude=some_players(gettext_lazy("Players who cannot be beneficiary (e.g. the revolting player)")),
     checks=[*AST_PLAYER_CHECKS, known_players("exclude")],
 )
 
