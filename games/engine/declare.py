@@ -357,6 +357,17 @@ class Players(List):
         return ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek"][: max(self.min_length, 2)]
 
 
+def player_list(*, max_length: int | P, min_length: int = 1, **fields: Field) -> List:
+    """A list of players, each ``{name, **fields}``: the table of a rule that compares
+    players (pair it with the check ``unique_names("players")``)."""
+    return List(
+        Object(name=Player(label=_("Player")), **fields),
+        min_length=min_length,
+        max_length=max_length,
+        label=_("Players"),
+    )
+
+
 class Coord(List):
     """A board square ``[x, y]``: x grows east, y grows south, from ``[0, 0]``."""
 

@@ -13,8 +13,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import P, names, registrar, unknown_players
-from games.engine.declare import Field, List, Object, Player
+from games.engine import P, names, registrar, unique_names, unknown_players
+from games.engine.declare import Field, List, Player, player_list
 
 GAME = "mega-civilization"
 adjudicator = registrar(GAME)
@@ -35,25 +35,20 @@ MAX_CITIES = P("cities_per_player")
 
 
 def players(**fields: Field) -> List:
-    """The list of players, each ``{name, **fields}``; names are checked by ``PLAYER_CHECKS``."""
-    return List(
-        Object(name=Player(label=gettext_lazy("Player")), **fields),
-        min_length=1,
-        max_length=MAX_PLAYERS,
-        label=gettext_lazy("Players"),
-    )
+    """The list of players, each ``{name, **fields}``; names are checked by ``PLAYER_CHECKS``
+    (or ``AST_PLAYER_CHECKS`` beside ``players_in_ast_order``)."""
+    return player_list(max_length=MAX_PLAYERS, **fields)
+
+
+def some_players(label: Any) -> List:
+    """Some of the players by name, each at most once, or none."""
+    return List(Player(), max_length=MAX_PLAYERS, unique=True, default=[], label=label)
 
 
 def ast_order(*, optional: bool = False, label: Any = None) -> List:
     """The A.S.T. order (mc.ast-order.ties): the first listed acts first."""
     if optional:
-        return List(
-            Player(),
-            max_length=MAX_PLAYERS,
-            unique=True,
-            default=[],
-            label=label or gettext_lazy("A.S.T. order (optional)"),
-        )
+        return some_players(label or gettext_lazy("A.S.T. order (optional)"))
     return List(
         Player(),
         min_length=1,
@@ -77,6 +72,19 @@ def ast_order_covers_players(i: Any) -> Iterator[tuple[str, str]]:
             "ast_order",
             _("The A.S.T. order must list every player; missing: %(p)s.") % {"p": names(missing)},
         )
+
+
+def players_in_ast_order(**fields: Field) -> dict[str, Field]:
+    """The players (each ``{name, **fields}``) and the A.S.T. order they act in, the two
+    inputs of a rule that breaks ties by mc.ast-order.ties ("βάσει της κατάταξής τους στον
+    Πίνακα Αρχαιολογικής Μεταβολής"); pass them first to ``Object`` and check them with
+    ``AST_PLAYER_CHECKS``."""
+    return {"players": players(**fields), "ast_order": ast_order()}
+
+
+# A list of players names each player once; an A.S.T. order beside it lists exactly them.
+PLAYER_CHECKS = (unique_names("players"),)
+AST_PLAYER_CHECKS = (*PLAYER_CHECKS, ast_order_covers_players)
 
 
 def known_players(field: str) -> Any:

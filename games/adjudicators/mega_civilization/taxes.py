@@ -15,39 +15,33 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games import labels
-from games.engine import Reasoning, Result, Rules, names, tied_for_best, unique_names
-from games.engine.declare import Int, List, Object, Player
+from games.engine import Reasoning, Result, Rules, names, tied_for_best
+from games.engine.declare import Int, Object
 
 from .common import (
+    AST_PLAYER_CHECKS,
     GAME,
     MAX_CITIES,
-    MAX_PLAYERS,
     MAX_TOKENS,
+    PLAYER_CHECKS,
     adjudicator,
-    ast_order,
-    ast_order_covers_players,
     known_players,
     player_names,
     players,
+    players_in_ast_order,
+    some_players,
 )
 
 # ---------------------------------------------------------------------------
 # beneficiary
 
 BENEFICIARY_INPUTS = Object(
-    players=players(
+    players_in_ast_order(
         cities_in_stock=Int(0, MAX_CITIES, label=gettext_lazy("Cities in stock")),
         tokens_in_stock=Int(0, MAX_TOKENS, label=gettext_lazy("Tokens in stock")),
     ),
-    ast_order=ast_order(),
-    exclude=List(
-        Player(),
-        max_length=MAX_PLAYERS,
-        unique=True,
-        default=[],
-        label=gettext_lazy("Players who cannot be beneficiary (e.g. the revolting player)"),
-    ),
-    checks=[unique_names("players"), ast_order_covers_players, known_players("exclude")],
+    exclude=some_players(gettext_lazy("Players who cannot be beneficiary (e.g. the revolting player)")),
+    checks=[*AST_PLAYER_CHECKS, known_players("exclude")],
 )
 
 
@@ -170,7 +164,7 @@ TAX_INPUTS = Object(
         cities=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
         stock=Int(0, MAX_TOKENS, label=gettext_lazy("Population tokens in stock")),
     ),
-    checks=[unique_names("players")],
+    checks=PLAYER_CHECKS,
 )
 
 

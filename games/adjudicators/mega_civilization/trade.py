@@ -14,26 +14,24 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Fmt, Reasoning, Result, Rules, names, ties, unique_names
+from games.engine import Fmt, Reasoning, Result, Rules, names, ties
 from games.engine.declare import Bool, Choice, Int, Map, Object, Player
 
 from .common import (
+    AST_PLAYER_CHECKS,
     MAX_CITIES,
     MAX_TOKENS,
     STACKS,
     adjudicator,
-    ast_order,
-    ast_order_covers_players,
     known_players,
-    players,
+    players_in_ast_order,
 )
 
 TRADE_CARDS_INPUTS = Object(
-    players=players(
+    players_in_ast_order(
         cities=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
         treasury=Int(0, MAX_TOKENS, label=gettext_lazy("Treasury tokens")),
     ),
-    ast_order=ast_order(),
     stacks=Map(
         Choice(STACKS),
         Int(0, MAX_TOKENS),
@@ -50,7 +48,7 @@ TRADE_CARDS_INPUTS = Object(
             )
         ),
     ),
-    checks=[unique_names("players"), ast_order_covers_players, known_players("buy_stack_9")],
+    checks=[*AST_PLAYER_CHECKS, known_players("buy_stack_9")],
 )
 
 

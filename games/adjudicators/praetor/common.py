@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 
 from games.engine import P, registrar
-from games.engine.declare import Int
+from games.engine.declare import Field, Int, List, player_list
 
 GAME = "praetor"
 adjudicator = registrar(GAME)
@@ -47,3 +47,9 @@ def favor_field(label):
 def morale_field(label, **kw):
     """A morale level (the track is printed on the player board, not in the text)."""
     return Int(-99, 99, label=label, **kw)
+
+
+def players(**fields: Field) -> List:
+    """The players compared by a rule, each ``{name, **fields}``: from ``MIN_PLAYERS`` to
+    pr.components.player-boards' "5张玩家面板" (``max_players``)."""
+    return player_list(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS, **fields)

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules, names, ties, unique_names
-from games.engine.declare import Int, List, Object, Player
+from games.engine.declare import Int, Object
 
-from .common import MAX_PLAYERS, MIN_PLAYERS, adjudicator, favor_field
+from .common import MAX_PLAYERS, adjudicator, favor_field, players
 
 
 def _turn_order_checks(i):
@@ -34,20 +34,14 @@ def _turn_order_checks(i):
 
 
 TURN_ORDER_INPUTS = Object(
-    players=List(
-        Object(
-            name=Player(label=gettext_lazy("Player")),
-            favor=favor_field(gettext_lazy("Favor points")),
-            stack=Int(
-                1,
-                MAX_PLAYERS,
-                default=1,
-                label=gettext_lazy("Height in a shared favor space (1 = bottom)"),
-            ),
+    players=players(
+        favor=favor_field(gettext_lazy("Favor points")),
+        stack=Int(
+            1,
+            MAX_PLAYERS,
+            default=1,
+            label=gettext_lazy("Height in a shared favor space (1 = bottom)"),
         ),
-        min_length=MIN_PLAYERS,
-        max_length=MAX_PLAYERS,
-        label=gettext_lazy("Players"),
     ),
     checks=[_turn_order_checks],
 )

@@ -9,21 +9,20 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import labels
 from games.engine import Reasoning, Result, Rules, names, tied_for_best, unique_names
-from games.engine.declare import Choice, Int, List, Map, Object, Player
+from games.engine.declare import Choice, Int, List, Map, Object
 
 from .common import (
     CITY_TILES,
     EXPERIENCE_CAP,
     GAME,
-    MAX_PLAYERS,
     MAX_WORKERS,
-    MIN_PLAYERS,
     RESOURCE_LABELS,
     RESOURCES,
     WALL_TILES,
     adjudicator,
     favor_field,
     morale_field,
+    players,
 )
 
 # pr.final.active-workers says "according to their experience" and no rate: an assumption
@@ -164,18 +163,12 @@ def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
 # --------------------------------------------------------------------------- winner
 
 WINNER_INPUTS = Object(
-    players=List(
-        Object(
-            name=Player(label=gettext_lazy("Player")),
-            favor=favor_field(gettext_lazy("Favor points")),
-            morale=morale_field(gettext_lazy("Morale level")),
-            walls=Int(0, WALL_TILES, label=gettext_lazy("Wall tiles")),
-            city_tiles=Int(0, CITY_TILES, label=gettext_lazy("City tiles")),
-            age=Int(0, 150, label=gettext_lazy("Age (years)")),
-        ),
-        min_length=MIN_PLAYERS,
-        max_length=MAX_PLAYERS,
-        label=gettext_lazy("Players"),
+    players=players(
+        favor=favor_field(gettext_lazy("Favor points")),
+        morale=morale_field(gettext_lazy("Morale level")),
+        walls=Int(0, WALL_TILES, label=gettext_lazy("Wall tiles")),
+        city_tiles=Int(0, CITY_TILES, label=gettext_lazy("City tiles")),
+        age=Int(0, 150, label=gettext_lazy("Age (years)")),
     ),
     checks=[unique_names("players")],
 )

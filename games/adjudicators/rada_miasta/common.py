@@ -81,14 +81,16 @@ def district(**kw: Any) -> Object:
     )
 
 
+def optional_group(label: Any) -> Choice:
+    """One of the three social groups of rm.support.gain-by-stage ("Mieszkańcy,
+    Przedsiębiorcy oraz Handlowcy"), or none when the situation needs no group."""
+    return Choice(GROUPS, labels=GROUP_LABELS, required=False, nullable=True, label=label)
+
+
 def chosen_group() -> Choice:
-    return Choice(
-        GROUPS,
-        labels=GROUP_LABELS,
-        required=False,
-        nullable=True,
-        label=gettext_lazy("Group chosen for a Public District"),
-    )
+    """rm.support.public-district: "może zdobyte punkty poparcia przydzielić do jednej
+    wybranej przez siebie grupy" (only a Public District has one)."""
+    return optional_group(gettext_lazy("Group chosen for a Public District"))
 
 
 def check_stage(i: Any) -> Iterable[tuple[str, str]]:

@@ -31,7 +31,6 @@ from games.engine.rules import active
 
 from .common import (
     CARD_LABELS,
-    GROUP_LABELS,
     GROUPS,
     VOTE_CARDS,
     adjudicator,
@@ -43,6 +42,7 @@ from .common import (
     group_support,
     levels,
     levels_text,
+    optional_group,
 )
 from .support import add_district_support, capped, gain_amount
 
@@ -170,13 +170,7 @@ COUNCIL_EVENT = Object(
         nullable=True,
         label=gettext_lazy("Target player (Councillor Absent)"),
     ),
-    group=Choice(
-        GROUPS,
-        labels=GROUP_LABELS,
-        required=False,
-        nullable=True,
-        label=gettext_lazy("Group (Councillor Absent)"),
-    ),
+    group=optional_group(gettext_lazy("Group (Councillor Absent)")),
 )
 
 COUNCIL_VOTE_INPUTS = Object(
