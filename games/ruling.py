@@ -107,7 +107,7 @@ class StepDoc(Document):
     clause: str
     version: int
     status: str = written(API)
-    kind: str = written()
+    kind: str = written()  # the pages' mark of a table, a clarification…
     original: str = written(API)
     translation: str | None = written(API)
     translation_stale: bool = written(API)
@@ -115,7 +115,7 @@ class StepDoc(Document):
     translation_state: str | None = written(API, default=None)
     explanation: str
     newer_version: int | None = written(API, default=None)
-    warning: str | None = written(default=None)
+    warning: str | None = written(default=None)  # the ruling's pin warning, shown on the step
 
     @property
     def translation_unreviewed(self) -> bool:
