@@ -24,7 +24,7 @@ from . import engine
 from .engine import Invalid
 from .models import ReferenceRuling, Ruling
 from .pins import pins
-from .ruling import FieldsJson
+from .ruling import Document
 from .snapshot import Snapshot
 
 MAX_RULINGS = 500
@@ -39,7 +39,7 @@ class Example:
 
 
 @dataclass
-class Impact(FieldsJson):
+class Impact(Document):
     published: int
     draft: int
     revised: list[str]

@@ -1,79 +1,136 @@
 """The ruling document: the one definition of what a ruling holds and how it is written.
 
 The service builds a ``RulingDoc`` from the adjudicator's ``Result`` and the edition's
-snapshot (``games.services.ruling_create``); the stored row is ``doc.row_fields()``;
-a stored ruling comes back with ``RulingDoc.from_row`` (``games.selectors.ruling_get``);
-the API answers ``doc.to_json()`` (CONTRACT.md §3 and §5), and the templates read the same
+snapshot (``games.services.ruling_create``); the stored row is ``doc.stored()``; a stored
+ruling comes back with ``RulingDoc.from_row`` (``games.selectors.ruling_get``); the API
+answers ``doc.to_json()`` (CONTRACT.md §3 and §5), and the templates read the same
 attributes. ``games.api.RulingOut`` only describes this shape for the OpenAPI document (a
 test compares the two for every adjudicator). Nothing else writes the ruling's shape.
+
+Each document is written in two forms, both derived from its field declarations: the API's
+JSON (``to_json``: the fields in the order declared) and the stored form (``stored``: what
+the row keeps; a step keeps only its clause, version and explanation, the rest is the cited
+version itself, read back through the citations). A field is in both unless it says
+otherwise with ``written(...)``: in the API only, under another key there, or in neither
+(what the pages alone read). A list of documents is written as the list of their forms,
+and ``from_stored`` reads a document back from its stored form.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field, fields
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, Field, dataclass, field, fields
+from functools import cache
+from typing import Any, Self, get_args, get_origin, get_type_hints
+
+API = "api"  # the API's JSON
+STORED = "stored"  # the stored row's
 
 
-class FieldsJson:
-    """A dataclass whose JSON is each of its fields as it is, in the order declared."""
+def written(
+    *forms: str, key: str | None = None, api_as: Callable[[Any], Any] | None = None, **kwargs: Any
+) -> Any:
+    """A document field written in ``forms`` only (none: the pages read it, no JSON holds it),
+    under ``key`` in the API's JSON (default: its name), its value there passed through
+    ``api_as``; other keywords as ``dataclasses.field``'s."""
+    return field(metadata={"forms": forms, "key": key, "api_as": api_as}, **kwargs)
+
+
+def _in(f: Field, form: str) -> bool:
+    return form in f.metadata.get("forms", (API, STORED))
+
+
+@cache
+def _layout(cls: type, form: str) -> tuple[tuple[str, str, Callable[[Any], Any] | None], ...]:
+    """(attribute, key, conversion) of each field ``cls`` writes in ``form``, in order; a field
+    declared as a list of documents is written as the list of their ``form``s."""
+    hints = get_type_hints(cls)
+
+    def conversion(f: Field) -> Callable[[Any], Any] | None:
+        if form == API and f.metadata.get("api_as"):
+            return f.metadata["api_as"]
+        hint = hints[f.name]
+        if (
+            get_origin(hint) is list
+            and isinstance(item := get_args(hint)[0], type)
+            and issubclass(item, Document)
+        ):
+            return lambda docs: [d._written(form) for d in docs]
+        return None
+
+    return tuple(
+        (f.name, f.metadata.get("key") or f.name, conversion(f)) for f in fields(cls) if _in(f, form)
+    )
+
+
+class Document:
+    """A dataclass written as the API's JSON and as its stored form, both from its fields
+    (one that is never stored, such as ``games.impact.Impact``, uses ``to_json`` only)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self._written(API)
+
+    def stored(self) -> dict[str, Any]:
+        return self._written(STORED)
+
+    def _written(self, form: str) -> dict[str, Any]:
+        out = {}
+        for name, key, convert in _layout(type(self), form):
+            value = getattr(self, name)
+            out[key] = value if convert is None else convert(value)
+        return out
+
+    @classmethod
+    def from_stored(cls, stored: Mapping[str, Any], **given: Any) -> Self:
+        """Read a document back from its stored form: the fields ``given`` as they are, every
+        other stored field from ``stored`` (its default where an older row lacks it)."""
+        values = dict(given)
+        for f in fields(cls):
+            if f.name in given or not _in(f, STORED):
+                continue
+            if f.name in stored or (f.default is MISSING and f.default_factory is MISSING):
+                values[f.name] = stored[f.name]
+        return cls(**values)
 
 
-@dataclass
-class StepDoc:
+def _timestamp(value: dt.datetime) -> str:
+    """ISO 8601 in UTC with a Z, as DRF's DateTimeField writes it."""
+    text = value.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+@dataclass(kw_only=True)
+class StepDoc(Document):
     """One clause applied: the version quoted, its translation, what it decided."""
 
     clause: str
     version: int
-    status: str
-    kind: str
-    original: str
-    translation: str | None
-    translation_stale: bool
-    explanation: str
-    newer_version: int | None = None
-    warning: str | None = None
+    status: str = written(API)
+    kind: str = written()  # the pages' mark of a table, a clarification…
+    original: str = written(API)
+    translation: str | None = written(API)
+    translation_stale: bool = written(API)
     # needs-review / translated / approved: only the last two are quoted without a mark.
-    translation_state: str | None = None
+    translation_state: str | None = written(API, default=None)
+    explanation: str
+    newer_version: int | None = written(API, default=None)
+    warning: str | None = written(default=None)  # the ruling's pin warning, shown on the step
 
     @property
     def translation_unreviewed(self) -> bool:
         return self.translation is not None and self.translation_state not in ("translated", "approved")
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "clause": self.clause,
-            "version": self.version,
-            "status": self.status,
-            "original": self.original,
-            "translation": self.translation,
-            "translation_stale": self.translation_stale,
-            "translation_state": self.translation_state,
-            "explanation": self.explanation,
-            "newer_version": self.newer_version,
-        }
-
-    def stored(self) -> dict[str, Any]:
-        """What the row keeps of a step: the rest is the cited version itself."""
-        return {"clause": self.clause, "version": self.version, "explanation": self.explanation}
-
 
 @dataclass
-class GapDoc(FieldsJson):
+class GapDoc(Document):
     clause: str | None
     question: str
     assumed: str
 
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> GapDoc:
-        return cls(raw["clause"], raw["question"], raw["assumed"])
 
-
-@dataclass
-class WarningDoc(FieldsJson):
+@dataclass(kw_only=True)
+class WarningDoc(Document):
     """The code was written for an older wording of a clause the ruling cites."""
 
     clause: str
@@ -81,57 +138,33 @@ class WarningDoc(FieldsJson):
     cited_version: int
     message: str
 
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> WarningDoc:
-        return cls(raw["clause"], raw["code_version"], raw["cited_version"], raw["message"])
 
-
-@dataclass
-class AlternativeDoc:
+@dataclass(kw_only=True)
+class AlternativeDoc(Document):
     """The outcome under another variant of the game."""
 
     variant: str
-    title: str
+    title: str = written(API)
     outcome: dict[str, Any]
     differs: bool
-    summary: str
-    steps: list[StepDoc]
-    gaps: list[GapDoc]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant,
-            "title": self.title,
-            "outcome": self.outcome,
-            "differs": self.differs,
-            "summary": self.summary,
-            "steps": [s.to_json() for s in self.steps],
-            "gaps": [g.to_json() for g in self.gaps],
-        }
-
-    def stored(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant,
-            "outcome": self.outcome,
-            "differs": self.differs,
-            "summary": self.summary,
-            "steps": [s.stored() for s in self.steps],
-            "gaps": [g.to_json() for g in self.gaps],
-        }
+    summary: str = ""  # rulings stored before summaries were kept have none
+    steps: list[StepDoc] = field(default_factory=list)
+    gaps: list[GapDoc] = field(default_factory=list)
 
 
-@dataclass
-class RulingDoc:
-    """A ruling as given: inputs, outcome, the cited steps, gaps, alternatives, warnings."""
+@dataclass(kw_only=True)
+class RulingDoc(Document):
+    """A ruling as given: inputs, outcome, the cited steps, gaps, alternatives, warnings.
 
-    id: str
-    game: str
-    game_title: str
-    game_language: str
+    Stored: the row's own fields (``games.models.Ruling`` less its game and id)."""
+
+    game: str = written(API)
+    game_title: str = written()
+    game_language: str = written()
     adjudicator: str
-    title: str
+    title: str = written(API)
     variant: str
-    variant_title: str
+    variant_title: str = written()
     lang: str
     edition: int
     draft: bool
@@ -142,60 +175,20 @@ class RulingDoc:
     gaps: list[GapDoc]
     alternatives: list[AlternativeDoc]
     warnings: list[WarningDoc]
-    created_at: dt.datetime
-    newer_versions: dict[str, int] = field(default_factory=dict)
+    id: str = written(API, key="ruling")
+    permalink: str = written(API, init=False)
+    created_at: dt.datetime = written(API, STORED, api_as=_timestamp)
+    newer_versions: dict[str, int] = written(API, default_factory=dict)
     # Marked by a designer as a canonical example every draft's impact report runs again.
-    reference: bool = False
-    game_id: int = 0  # for permission checks; not part of the document
+    reference: bool = written(API, default=False)
+    game_id: int = written(default=0)  # for permission checks; not part of the document
 
-    @property
-    def permalink(self) -> str:
-        return f"/rulings/{self.id}/"
+    def __post_init__(self) -> None:
+        self.permalink = f"/rulings/{self.id}/"
 
     @property
     def differing(self) -> list[AlternativeDoc]:
         return [a for a in self.alternatives if a.differs]
-
-    def to_json(self) -> dict[str, Any]:
-        """The API's ruling document (CONTRACT.md §3, §5)."""
-        return {
-            "game": self.game,
-            "adjudicator": self.adjudicator,
-            "title": self.title,
-            "variant": self.variant,
-            "lang": self.lang,
-            "edition": self.edition,
-            "draft": self.draft,
-            "inputs": self.inputs,
-            "outcome": self.outcome,
-            "summary": self.summary,
-            "steps": [s.to_json() for s in self.steps],
-            "gaps": [g.to_json() for g in self.gaps],
-            "alternatives": [a.to_json() for a in self.alternatives],
-            "warnings": [w.to_json() for w in self.warnings],
-            "ruling": self.id,
-            "permalink": self.permalink,
-            "created_at": _timestamp(self.created_at),
-            "newer_versions": dict(self.newer_versions),
-            "reference": self.reference,
-        }
-
-    def row_fields(self) -> dict[str, Any]:
-        """The stored row's fields (``games.models.Ruling``), less the game and the id."""
-        return {
-            "adjudicator": self.adjudicator,
-            "variant": self.variant,
-            "lang": self.lang,
-            "edition": self.edition,
-            "inputs": self.inputs,
-            "outcome": self.outcome,
-            "summary": self.summary,
-            "steps": [s.stored() for s in self.steps],
-            "gaps": [g.to_json() for g in self.gaps],
-            "alternatives": [a.stored() for a in self.alternatives],
-            "warnings": [w.to_json() for w in self.warnings],
-            "created_at": self.created_at,
-        }
 
     @classmethod
     def from_row(cls, ruling: Any, *, step: Any, titles: dict[str, str], title: str) -> RulingDoc:
@@ -203,42 +196,32 @@ class RulingDoc:
         quoting the version it cited (the selector resolves those in bulk)."""
         steps = [step(s) for s in ruling.steps]
         alternatives = [
-            AlternativeDoc(
-                variant=a["variant"],
+            AlternativeDoc.from_stored(
+                a,
                 title=titles.get(a["variant"], a["variant"]),
-                outcome=a["outcome"],
-                differs=a["differs"],
-                summary=a.get("summary", ""),
                 steps=[step(s) for s in a.get("steps", [])],
-                gaps=[GapDoc.from_json(g) for g in a.get("gaps", [])],
+                gaps=[GapDoc.from_stored(g) for g in a.get("gaps", [])],
             )
             for a in ruling.alternatives
         ]
         newer = {s.clause: s.newer_version for s in steps if s.newer_version}
         for a in alternatives:
             newer.update({s.clause: s.newer_version for s in a.steps if s.newer_version})
-        warnings = [WarningDoc.from_json(w) for w in ruling.warnings]
+        warnings = [WarningDoc.from_stored(w) for w in ruling.warnings]
         _attach(warnings, steps, *(a.steps for a in alternatives))
-        return cls(
+        # The row's field values by name (no stored field of the document is a relation).
+        return cls.from_stored(
+            vars(ruling),
             id=str(ruling.id),
             game=ruling.game.slug,
             game_title=ruling.game.title,
             game_language=ruling.game.language,
-            adjudicator=ruling.adjudicator,
             title=title,
-            variant=ruling.variant,
             variant_title=titles.get(ruling.variant, ruling.variant),
-            lang=ruling.lang,
-            edition=ruling.edition,
-            draft=ruling.draft,
-            inputs=ruling.inputs,
-            outcome=ruling.outcome,
-            summary=ruling.summary,
             steps=steps,
-            gaps=[GapDoc.from_json(g) for g in ruling.gaps],
+            gaps=[GapDoc.from_stored(g) for g in ruling.gaps],
             alternatives=alternatives,
             warnings=warnings,
-            created_at=ruling.created_at,
             newer_versions=newer,
             reference=hasattr(ruling, "reference"),
             game_id=ruling.game_id,
@@ -255,9 +238,3 @@ def _attach(warnings: list[WarningDoc], *step_lists: list[StepDoc]) -> None:
     for steps in step_lists:
         for s in steps:
             s.warning = by_clause.get(s.clause)
-
-
-def _timestamp(value: dt.datetime) -> str:
-    """ISO 8601 in UTC with a Z, as DRF's DateTimeField writes it."""
-    text = value.isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text

@@ -145,8 +145,9 @@ def ruling_create(
             raise CorpusNotLoaded(f"clauses not loaded: {sorted(missing)}")
         warnings = pin_warnings(adj.game, snapshot, keys)
         title = str(adj.title)
+    ruling_id = uuid.uuid4()
     doc = RulingDoc(
-        id="",
+        id=str(ruling_id),
         game=adj.game,
         game_title=snapshot.title,
         game_language=snapshot.language,
@@ -179,7 +180,6 @@ def ruling_create(
         game_id=snapshot.game_id,
     )
     attach_warnings(doc)
-    ruling_id = uuid.uuid4()
     citations = [
         {
             "ruling": ruling_id,
@@ -189,11 +189,8 @@ def ruling_create(
         for k in keys
     ]
     with transaction.atomic():
-        _insert(
-            Ruling, [{"id": ruling_id, "game": snapshot.game_id, "draft": rules.draft, **doc.row_fields()}]
-        )
+        _insert(Ruling, [{"id": ruling_id, "game": snapshot.game_id, **doc.stored()}])
         _insert(RulingCitation, citations)
-    doc.id = str(ruling_id)
     return doc
 
 

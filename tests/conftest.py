@@ -47,6 +47,27 @@ def make_user(db):
 
 
 @pytest.fixture
+def save_translation(db):
+    """Save ``text`` as the next revision of ``translation``, as an editor opened on its current
+    revision does (``rules.services.translation_submit``): someone saving in the site meanwhile."""
+    from django.utils import timezone
+
+    from rules import services
+
+    def save(translation, text, *, state="translated", author="translator"):
+        return services.translation_submit(
+            translation=translation,
+            text=text,
+            state=state,
+            expected_revision=translation.revision,
+            author=author,
+            now=timezone.now(),
+        )
+
+    return save
+
+
+@pytest.fixture
 def api():
     from rest_framework.test import APIClient
 

@@ -15,7 +15,6 @@ from rules.services import (
     clause_revise,
     edition_publish,
     translation_create,
-    translation_submit,
 )
 from tests.conftest import real_queries
 
@@ -124,7 +123,7 @@ def test_a_ruling_costs_at_most_four_queries(corpus, api):
     assert len(real_queries(warm)) == 3, real_queries(warm)
 
 
-def test_a_new_ruling_quotes_the_wording_published_since_the_last_one(corpus, api):
+def test_a_new_ruling_quotes_the_wording_published_since_the_last_one(corpus, api, save_translation):
     body = {"inputs": UNPAID, "variant": "original", "lang": "en"}
     first = post(api, "dolores", "profit-eligibility", body).json()
     cited = first["steps"][0]
@@ -156,14 +155,7 @@ def test_a_new_ruling_quotes_the_wording_published_since_the_last_one(corpus, ap
     step = post(api, "dolores", "profit-eligibility", body).json()["steps"][0]
     assert step["translation"] == translation.text and step["translation_stale"] is True
     assert step["translation_state"] == "translated"
-    translation_submit(
-        translation=fresh,
-        text=fresh.text,
-        state="translated",
-        expected_revision=1,
-        author="t",
-        now=now,
-    )
+    save_translation(fresh, fresh.text, author="t")
     step = post(api, "dolores", "profit-eligibility", body).json()["steps"][0]
     assert step["translation"] == translation.text + " (corrected)" and step["translation_stale"] is False
     assert step["translation_state"] == "translated"

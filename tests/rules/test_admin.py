@@ -272,26 +272,16 @@ def test_a_translation_edited_in_the_admin_takes_its_languages_role(client, corp
     assert translation.revision == before + (1 if expected == 302 else 0)
 
 
-def test_the_translation_form_checks_the_revision_it_was_opened_on(admin_client, corpus):
+def test_the_translation_form_checks_the_revision_it_was_opened_on(admin_client, corpus, save_translation):
     """Opened at revision r, someone else saves r+1, then the form is posted: it comes back with
     both texts and the translator's text in the box; saving again makes it revision r+2."""
-    from django.utils import timezone
-
-    from rules import services
 
     translation = Translation.objects.filter(lang="en", clause__game__slug="dolores").first()
     opened = translation.revision
     url = reverse("admin:rules_translation_change", args=[translation.pk])
     form = admin_client.get(url).content.decode()
     assert f'name="expected_revision" value="{opened}"' in form
-    services.translation_submit(
-        translation=translation,
-        text="Their text.",
-        state="translated",
-        expected_revision=opened,
-        author="someone",
-        now=timezone.now(),
-    )
+    save_translation(translation, "Their text.", author="someone")
     response = admin_client.post(
         url, {"text": "My text.", "state": "translated", "expected_revision": opened}
     )

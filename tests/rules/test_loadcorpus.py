@@ -26,7 +26,6 @@ from rules.services import (
     clause_revise,
     corpus_load,
     edition_publish,
-    translation_submit,
 )
 
 from .corpus_commands import copy_game, counts, merge_into_previous, output
@@ -76,18 +75,10 @@ def _revise_in_site(key: str, text: str, *, author: str = "designer") -> ClauseV
     return version
 
 
-def _translate_in_site(key: str, lang: str, suffix: str) -> Translation:
+def _translate_in_site(save_translation, key: str, lang: str, suffix: str) -> Translation:
     """A translator revises the translation of ``key`` into ``lang`` in the site."""
     edited = Translation.objects.get(clause__key=key, lang=lang)
-    translation_submit(
-        translation=edited,
-        text=edited.text + suffix,
-        state=edited.state,
-        expected_revision=edited.revision,
-        author="translator",
-        now=timezone.now(),
-    )
-    return edited
+    return save_translation(edited, edited.text + suffix, state=edited.state)
 
 
 def _edit_text_in_corpus(folder, key: str, edited: str) -> None:
@@ -273,8 +264,8 @@ def test_a_corpus_change_to_an_untouched_clause_still_fast_forwards(corpus, tmp_
     assert list(draft.entries.values_list("clause_id", "version_id", "position")) == draft_entries
 
 
-def test_a_translation_edited_in_the_site_is_not_overwritten(corpus, tmp_path):
-    edited = _translate_in_site("rm.vote.majority", "en", " (translator)")
+def test_a_translation_edited_in_the_site_is_not_overwritten(corpus, tmp_path, save_translation):
+    edited = _translate_in_site(save_translation, "rm.vote.majority", "en", " (translator)")
     # The corpus ships new English for that clause and for one the site never touched.
     folder = copy_game(tmp_path, "rada-miasta")
     data = corpus_files.read_game("rada-miasta", root=tmp_path)
@@ -416,10 +407,12 @@ def test_shipped_translations_load_into_their_language_unapproved(corpus, slug, 
     assert all(lang in f for f in forms.values())
 
 
-def test_a_changed_shipped_translation_is_a_revision_and_a_site_edit_of_one_is_kept(corpus, tmp_path):
+def test_a_changed_shipped_translation_is_a_revision_and_a_site_edit_of_one_is_kept(
+    corpus, tmp_path, save_translation
+):
     folder = copy_game(tmp_path, "rada-miasta")
     shipped = corpus_files.read_game("rada-miasta", root=tmp_path).translations["zh-Hans"].clauses
-    edited = _translate_in_site("rm.vote.majority", "zh-Hans", "(译者)")
+    edited = _translate_in_site(save_translation, "rm.vote.majority", "zh-Hans", "(译者)")
     f = folder / "translations" / "zh-Hans.toml"
     text = f.read_text(encoding="utf-8")
     for key in ("rm.vote.majority", "rm.vote.unanimous"):

@@ -298,7 +298,7 @@ def test_drafts_never_reach_the_results_until_published(client, corpus):
     assert "Quasarian range." in client.get("/g/dolores/?lang=en").content.decode()
 
 
-def test_the_index_follows_new_versions_and_translations(client, corpus):
+def test_the_index_follows_new_versions_and_translations(client, corpus, save_translation):
     clause = Clause.objects.get(key="dl.missile-range")
     game = clause.game
     _revise(clause, "Zasięg rakiety jest bezkresny.")
@@ -307,33 +307,21 @@ def test_the_index_follows_new_versions_and_translations(client, corpus):
     assert keys("bezkresnego", client) == ["dl.missile-range"]  # another form of it
     assert "dl.missile-range" not in keys("pól", client)
     english = Translation.objects.filter(clause=clause, lang="en").order_by("-based_on__number").first()
-    services.translation_submit(
-        translation=english,
-        text="The range of a missile is boundless.",
-        state="draft",
-        expected_revision=english.revision,
-        author="t",
-        now=_now(),
-    )
+    save_translation(english, "The range of a missile is boundless.", state="draft", author="t")
     found = hits(page(client, "boundless"))
     assert [h["key"] for h in found] == ["dl.missile-range"]
     assert "Stale translation" in page(client, "boundless")  # made from the previous wording
 
 
-def test_the_index_holds_the_translation_the_reader_shows(client, corpus):
+def test_the_index_holds_the_translation_the_reader_shows(client, corpus, save_translation):
     # An approved translation of the published wording, then the wording revised and published
     # and a newer translation of it that needs review: the reader keeps showing the approved
     # one (marked stale), so search finds that, never the newer text the reader does not show.
     clause = Clause.objects.get(key="dl.missile-range")
     game = clause.game
     english = Translation.objects.filter(clause=clause, lang="en").order_by("-based_on__number").first()
-    approved = services.translation_submit(
-        translation=english,
-        text="A missile zooms six fields, no more.",
-        state=Translation.State.APPROVED,
-        expected_revision=english.revision,
-        author="reviewer",
-        now=_now(),
+    approved = save_translation(
+        english, "A missile zooms six fields, no more.", state=Translation.State.APPROVED, author="reviewer"
     )
     revised = _revise(clause, "Zasięg rakiety to osiem pól.")
     services.edition_publish(game=game, name="Next", now=_now())

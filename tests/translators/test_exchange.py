@@ -100,20 +100,13 @@ def edit(fmt, data, targets):
     return bytes(store)
 
 
-def test_a_unit_from_an_older_revision_or_wording_is_a_conflict_kept_as_a_suggestion(corpus):
+def test_a_unit_from_an_older_revision_or_wording_is_a_conflict_kept_as_a_suggestion(
+    corpus, save_translation
+):
     game = Game.objects.get(slug="rada-miasta")
     data = edit("xliff2", exchange.export("xliff2", game, "en"), {DECAY: "Mine."})
     t = Translation.objects.get(clause__key=DECAY, lang="en")
-    from rules import services
-
-    services.translation_submit(
-        translation=t,
-        text="Someone else's.",
-        state="translated",
-        expected_revision=t.revision,
-        author="x",
-        now=timezone.now(),
-    )
+    save_translation(t, "Someone else's.", author="x")
     report = _import(game, data)
     assert (report.applied, report.conflicts) == (0, 1)
     unit = next(u for u in report.units if u["clause"] == DECAY)
