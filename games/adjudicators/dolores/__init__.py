@@ -34,17 +34,18 @@ Variants: ``original`` (the abbreviated instruction as written) and ``gniazdo``
 
 from pathlib import Path
 
+from games import labels
 from games.engine import data
 
-# The game's pages list the adjudicators in the order they register: the stages' order.
-# isort: off
-from . import taxes, profit, weather, military  # noqa: F401
-from . import labels  # noqa: F401
+# Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
+# order the pages and the API show them.
+from . import military, profit, taxes, weather  # noqa: F401
+from .common import GAME, NAMES
 
-# isort: on
-from .common import GAME
-
-# The worked examples and the disputes are data beside the code (games.engine.data).
-data.load(GAME, Path(__file__).parent)
+# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
+# code (games.engine.data, games.labels).
+folder = Path(__file__).parent
+data.load(GAME, folder)
+labels.load(GAME, folder / "labels.toml", vocabulary={"names": NAMES})
 
 __all__ = ["GAME"]

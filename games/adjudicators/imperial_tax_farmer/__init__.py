@@ -38,16 +38,18 @@ Sections "1. Rozmieszczanie Agentów" and "5. Zaopatrzenie" have no adjudicator.
 
 from pathlib import Path
 
+from games import labels
 from games.engine import data
 
-# In the order of the rules: the referee offers the questions in registration order.
-# isort: off
-from . import rebellion, actions, bribery, round, labels  # noqa: F401
-
-# isort: on
+# Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
+# order the pages and the API show them.
+from . import actions, bribery, rebellion, round  # noqa: F401
 from .common import GAME
 
-# The worked examples and the disputes are data beside the code (games.engine.data).
-data.load(GAME, Path(__file__).parent)
+# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
+# code (games.engine.data, games.labels).
+folder = Path(__file__).parent
+data.load(GAME, folder)
+labels.load(GAME, folder / "labels.toml")
 
 __all__ = ["GAME"]

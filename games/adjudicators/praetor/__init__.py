@@ -31,16 +31,18 @@ records the assumption.
 
 from pathlib import Path
 
+from games import labels
 from games.engine import data
 
-# isort: off
-# In the order the adjudicators were always listed (the catalogue keeps declaration order).
-from . import setup, order, upkeep, scoring, actions, end, labels  # noqa: F401
-
-# isort: on
+# Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
+# order the pages and the API show them.
+from . import actions, end, order, scoring, setup, upkeep  # noqa: F401
 from .common import GAME
 
-# The worked examples and the disputes are data beside the code (games.engine.data).
-data.load(GAME, Path(__file__).parent)
+# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
+# code (games.engine.data, games.labels).
+folder = Path(__file__).parent
+data.load(GAME, folder)
+labels.load(GAME, folder / "labels.toml")
 
 __all__ = ["GAME"]

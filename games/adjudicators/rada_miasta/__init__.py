@@ -31,12 +31,18 @@ uncertain "red text": its step says so whenever the edition's wording is marked 
 
 from pathlib import Path
 
+from games import labels
 from games.engine import data
 
-from . import events, labels, order, support, vote  # noqa: F401
-from .common import GAME
+# Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
+# order the pages and the API show them.
+from . import events, order, support, vote  # noqa: F401
+from .common import GAME, GROUP_LABELS
 
-# The worked examples and the disputes are data beside the code (games.engine.data).
-data.load(GAME, Path(__file__).parent)
+# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
+# code (games.engine.data, games.labels).
+folder = Path(__file__).parent
+data.load(GAME, folder)
+labels.load(GAME, folder / "labels.toml", vocabulary={"groups": GROUP_LABELS})
 
 __all__ = ["GAME"]
