@@ -19,8 +19,14 @@ registers every adjudicator and dispute of the game:
   dl.armored-*, dl.ship-move, dl.ship-transport), ``move-and-attack`` (dl.military-stage,
   dl.doubt-6; gniazdo: dl.proposal-6) and ``interception`` (dl.ship-intercept,
   dl.super-missile-same-rules);
+- ``adjudicators.toml`` — each adjudicator's question (title, en + pl) and the clause keys it
+  may cite, in the order the pages list them (the stages' order); the modules above hold only
+  the code: ``@adjudicator("name", inputs=…, summary=…)`` over the function;
 - ``disputes.toml`` — section ``doubts``: the ten doubts of the closing list as disputes;
-- ``examples.json`` — each adjudicator's worked examples (both data: ``games.engine.data``).
+- ``examples.json`` — each adjudicator's worked examples;
+- ``labels.toml`` — the outcome fields as the referee page shows them (en + pl); the resource,
+  unit and route names it uses are ``common.NAMES``, in gettext, since the computed messages
+  and the form use them too (all four files are data: ``games.engine.data``, ``games.labels``).
 
 Every figure of the two tables (prices, taxes) is table data of the edition's rules
 (``rules.table``); every figure written in a sentence (movement ranges, 10 x N energy,

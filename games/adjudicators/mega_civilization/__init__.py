@@ -22,10 +22,14 @@ Layout, by the sections of the text (one module per phase of the round):
   (``mc.hand-limit.*`` of section "advances").
 - ``scoring``     — ``victory-points`` (section "winner", ``mc.vp.*``) and ``ast-move``
   (section "ast-move", 13.1).
-- ``disputes.toml`` — the known disputed points, each with its worked example, and
-  ``examples.json`` — each adjudicator's worked examples (both data: ``games.engine.data``).
+- ``adjudicators.toml`` — each adjudicator's question (title, en + pl) and the clause keys it
+  may cite, in the order of the round (the order the pages list them); the modules above hold
+  only the code: ``@adjudicator("name", inputs=…, summary=…)`` over the function.
+- ``disputes.toml`` — the known disputed points, each with its worked example;
+  ``examples.json`` — each adjudicator's worked examples; ``labels.toml`` — the outcome fields
+  as the referee page shows them, en + pl (all data: ``games.engine.data``, ``games.labels``).
 
-Importing the package registers every adjudicator (in the order of the round) and dispute.
+Importing the package registers every adjudicator and dispute.
 """
 
 from pathlib import Path

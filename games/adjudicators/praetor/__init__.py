@@ -20,8 +20,12 @@ registers everything.
   the emergency worker.
 - ``end`` (pr.upkeep.last-round-check, step 7): ``last-round``.
 - ``scoring`` (pr.final.*, pr.victory.*): ``final-scoring`` and ``winner``.
-- ``disputes.toml``: the known disputed points, each run on one of the adjudicators above,
-  and ``examples.json``: each adjudicator's worked examples (both data: ``games.engine.data``).
+- ``adjudicators.toml``: each adjudicator's question (title, en + pl) and the clause keys it
+  may cite, in the order the pages list them; the modules above hold only the code:
+  ``@adjudicator("name", inputs=…, summary=…)`` over the function.
+- ``disputes.toml``: the known disputed points, each run on one of the adjudicators above;
+  ``examples.json``: each adjudicator's worked examples; ``labels.toml``: the outcome fields as
+  the referee page shows them, en + pl (all data: ``games.engine.data``, ``games.labels``).
 
 Every figure the text states (favor values, experience thresholds, costs, rates) is a
 parameter of its clause in ``rules/corpus/praetor/clauses.toml``, read with

@@ -15,8 +15,13 @@ the package registers every adjudicator and dispute:
 - ``events`` (section "events"): adjudicator ``event-card`` —
   ``rm.events.outside-vote``, ``rm.events.regulatory-confusion``,
   ``rm.events.election-promises``;
-- ``disputes.toml``: the game's four known disputed points, and ``examples.json``: each
-  adjudicator's worked examples (both data: ``games.engine.data``).
+- ``adjudicators.toml``: each adjudicator's question (title, en + pl) and the clause keys it
+  may cite, in the order the pages list them; the modules above hold only the code:
+  ``@adjudicator("name", inputs=…, summary=…)`` over the function;
+- ``disputes.toml``: the game's four known disputed points; ``examples.json``: each
+  adjudicator's worked examples; ``labels.toml``: the outcome fields as the referee page shows
+  them, en + pl, naming the groups of ``common.GROUP_LABELS``, which stay in gettext because
+  the messages and the form use them too (all data: ``games.engine.data``, ``games.labels``).
 
 Every figure or choice the code takes from the text is a parameter bound to the words of
 its clause (``params = {...}`` in clauses.toml): ``max_support``, ``support_gain``,
