@@ -3,19 +3,44 @@
 An outcome's keys and slug values are contract vocabulary (CONTRACT.md §4): the API sends
 them unchanged, in every language. The referee page and the summaries show them through
 these labels instead: "District fate: returned to the pile", not
-"district_fate: returned-to-pile". Each game package declares its table once
-(``outcome_labels(GAME, {...})`` in its ``labels`` module); a field or value without a label
-falls back to its name with the separators spaced out, and a test checks that every field
-and every slug value the adjudicators return has one.
+"district_fate: returned-to-pile". A field or value without a label falls back to its name
+with the separators spaced out, and a test checks that every field and every slug value the
+adjudicators return has one.
+
+Each game's labels are data, like its titles and disputes (``games.engine.data``): the
+``labels.toml`` beside its package, loaded once by ``load`` when the package registers.
+One ``[field.<name>]`` table per outcome field::
+
+    [field.district_fate]
+    label = { en = "The District", pl = "Dzielnica" }
+    coords = true                       # optional: its [x, y] pairs are board coordinates
+
+    [field.district_fate.values]        # labels of the slugs it may hold (alone or in a list)
+    rebuilt = { en = "rebuilt", pl = "przebudowana" }
+
+``keys`` (labels of the keys of its maps, at any depth) is written the same way. Instead of
+a table, ``values``/``keys`` may name a map, or list several to merge: a ``[maps.<name>]``
+table of the file, or a map of the game's code vocabulary (``vocabulary=`` of ``load``: the
+words its computed messages and input choices use too, so they stay in gettext, e.g.
+Rada Miasta's groups). A ``label`` may name one of the ``INTERFACE`` words below.
+
+Why those stay in gettext: they are words of the referee page itself, not of any one game
+("Allowed", "Decided by", "First player", "Gold afterwards" are the same words for the same
+idea in several games), so they are said once, in the interface's catalogue, rather than
+copied into every game that uses them or kept in one game's file that the others would
+then read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from django.utils.translation import pgettext_lazy
+
+from games.engine import data
 
 
 @dataclass(frozen=True)
@@ -39,6 +64,13 @@ ALLOWED = pgettext_lazy("outcome", "Allowed")
 DECIDED_BY = pgettext_lazy("outcome", "Decided by")
 FIRST_PLAYER = pgettext_lazy("outcome", "First player")
 GOLD_AFTER = pgettext_lazy("outcome", "Gold afterwards")
+# The names a game's labels.toml uses for them (``label = "allowed"``).
+INTERFACE = {
+    "allowed": ALLOWED,
+    "decided-by": DECIDED_BY,
+    "first-player": FIRST_PLAYER,
+    "gold-after": GOLD_AFTER,
+}
 
 _TABLES: dict[str, dict[str, Out]] = {}
 
@@ -46,6 +78,53 @@ _TABLES: dict[str, dict[str, Out]] = {}
 def outcome_labels(game: str, table: Mapping[str, Out]) -> None:
     """Register (or extend) ``game``'s labels of outcome fields."""
     _TABLES.setdefault(game, {}).update(table)
+
+
+FIELD_ENTRIES = {"label", "values", "keys", "coords"}
+
+
+def _words(value: Any, maps: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """A map of labels: a table of texts, or the name of a map, or a list of names merged."""
+    if isinstance(value, Mapping):
+        return {slug: data.text(t, {}, f"{where} {slug}") for slug, t in value.items()}
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not names:
+        raise ValueError(f"{where}: a table of labels, or the name(s) of maps")
+    merged: dict[str, Any] = {}
+    for name in names:
+        if not isinstance(name, str) or name not in maps:
+            raise ValueError(f"{where}: no map {name!r} in [maps] or the game's vocabulary")
+        merged.update(maps[name])
+    return merged
+
+
+def load(game: str, path: Path, vocabulary: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+    """Register ``game``'s labels of outcome fields from its ``labels.toml`` (see above).
+
+    ``vocabulary`` names the maps of the game's code (gettext) that the file may name."""
+    raw = data.read(path)
+    where = f"{path.parent.name}/{path.name}"
+    if set(raw) - {"field", "maps"}:
+        raise ValueError(f"{where}: unknown tables {sorted(set(raw) - {'field', 'maps'})}")
+    maps = dict(vocabulary or {})
+    for name, table in raw.get("maps", {}).items():
+        if name in maps:
+            raise ValueError(f"{where}: map {name!r} is already the game's vocabulary")
+        maps[name] = _words(table, {}, f"{where} maps.{name}")
+    found: dict[str, Out] = {}
+    for name, entry in raw.get("field", {}).items():
+        at = f"{where} field.{name}"
+        if set(entry) - FIELD_ENTRIES or "label" not in entry:
+            raise ValueError(f"{at}: a field has a label and may have {sorted(FIELD_ENTRIES - {'label'})}")
+        if not isinstance(entry.get("coords", False), bool):
+            raise ValueError(f"{at}: coords is true or false")
+        found[name] = Out(
+            data.text(entry["label"], INTERFACE, f"{at} label"),
+            values=_words(entry.get("values", {}), maps, f"{at} values"),
+            keys=_words(entry.get("keys", {}), maps, f"{at} keys"),
+            coords=entry.get("coords", False),
+        )
+    outcome_labels(game, found)
 
 
 def plain(name: Any) -> str:

@@ -1,8 +1,9 @@
 """The adjudication engine: input declarations (``declare``), the rules snapshot and
 parameter references (``rules``: ``Rules``, ``P``, ``Fmt``), the registry and
 Result/Step/Gap (``core``), helpers every rule set shares (``common``), the clause →
-code index (``citations``) and the loader of each game's examples and disputes, which are
-data files beside its package (``data``)."""
+code index (``citations``) and the loader of what each game says that is not computed —
+its adjudicators' titles and clause keys, worked examples and disputes, with their
+translations — data files beside its package (``data``)."""
 
 from .common import around_table, names, repeated, tied_for_best, ties, unique_names, unknown_players
 from .core import (

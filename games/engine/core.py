@@ -134,54 +134,84 @@ class Adjudicator:
 _REGISTRY: dict[str, dict[str, Adjudicator]] = {}
 
 
+@dataclass(frozen=True)
+class _Code:
+    """What the code declares of an adjudicator, until its data entry completes it."""
+
+    fn: Callable[..., Result]
+    inputs: Object
+    summary: Callable[[dict[str, Any]], str] | None
+
+
+_DECLARED: dict[str, dict[str, _Code]] = {}
+
+
 def adjudicator(
+    name: str,
     *,
     game: str,
-    name: str,
-    title: str,
     inputs: Object,
-    clauses: Iterable[str],
     summary: Callable[[dict[str, Any]], str] | None = None,
 ) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
-    """Register the decorated pure function as ``game``'s adjudicator ``name``.
+    """Declare the decorated pure function as ``game``'s adjudicator ``name``.
 
-    ``title`` is the plain-language question a referee picks ("Does the council
-    vote pass?"); ``clauses`` are every clause key the function may cite;
-    ``summary`` turns an outcome into one plain sentence (a named function beside the
-    adjudicator). Its worked examples are data (``add_examples``, from the game's
-    ``examples.json``).
+    The code says what is code: the function, its ``inputs`` (the one declaration that
+    drives validation, the JSON Schema and the form) and ``summary``, which turns an
+    outcome into one plain sentence (a named function beside the adjudicator). What the
+    game says about it is data (``register``, from the game's ``adjudicators.toml``): the
+    question a referee picks (its title, with its translations) and the clause keys it
+    may cite. An adjudicator is listed once its data entry registers it.
     """
 
-    def register(fn: Callable[..., Result]) -> Callable[..., Result]:
-        keys = tuple(clauses)
-        for key in keys:
-            if not CLAUSE_KEY.match(key):
-                raise ValueError(f"{game}/{name}: malformed clause key {key!r}")
-        entry = Adjudicator(
-            game=game,
-            name=name,
-            title=title,
-            inputs=inputs,
-            clauses=keys,
-            fn=fn,
-            summary=summary,
-        )
-        book = _REGISTRY.setdefault(game, {})
-        if name in book:
-            raise ValueError(f"adjudicator {game}/{name} registered twice")
-        book[name] = entry
+    def declare(fn: Callable[..., Result]) -> Callable[..., Result]:
+        book = _DECLARED.setdefault(game, {})
+        if name in book or name in _REGISTRY.get(game, {}):
+            raise ValueError(f"adjudicator {game}/{name} declared twice")
+        book[name] = _Code(fn, inputs, summary)
         return fn
 
-    return register
+    return declare
 
 
 def registrar(game: str) -> Callable[..., Any]:
     """``game``'s own ``adjudicator``: the same, with ``game`` filled in.
 
     A game package declares ``adjudicator = registrar(GAME)`` once, so that no declaration
-    repeats which game it belongs to; its examples and disputes are data (``data.load``).
+    repeats which game it belongs to; its titles, clause keys, examples and disputes are
+    data (``data.load``).
     """
     return functools.partial(adjudicator, game=game)
+
+
+def register(game: str, name: str, *, title: Any, clauses: Iterable[str]) -> Adjudicator:
+    """List the adjudicator the code declared as ``game``/``name``, completed by its data:
+    ``title``, the plain-language question a referee picks ("Does the council vote pass?"),
+    and ``clauses``, every clause key its function may cite. The registry lists a game's
+    adjudicators in the order they are registered."""
+    keys = tuple(clauses)
+    for key in keys:
+        if not isinstance(key, str) or not CLAUSE_KEY.match(key):
+            raise ValueError(f"{game}/{name}: malformed clause key {key!r}")
+    code = _DECLARED.get(game, {}).get(name)
+    if code is None:
+        raise ValueError(f"{game}/{name}: no adjudicator of that name in the code")
+    entry = Adjudicator(
+        game=game,
+        name=name,
+        title=title,
+        inputs=code.inputs,
+        clauses=keys,
+        fn=code.fn,
+        summary=code.summary,
+    )
+    del _DECLARED[game][name]
+    _REGISTRY.setdefault(game, {})[name] = entry
+    return entry
+
+
+def declared(game: str) -> list[str]:
+    """The adjudicators of ``game`` the code declares that no data entry has registered yet."""
+    return list(_DECLARED.get(game, {}))
 
 
 _EXAMPLES: dict[str, dict[str, tuple[dict[str, Any], ...]]] = {}

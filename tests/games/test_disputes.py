@@ -117,16 +117,8 @@ def test_a_dispute_is_either_a_worked_example_or_an_open_question():
 
 # ------------------------------------------------------------------------- the data files
 
-PACKAGES = [
-    adjudicators.rada_miasta,
-    adjudicators.praetor,
-    adjudicators.imperial_tax_farmer,
-    adjudicators.mega_civilization,
-    adjudicators.dolores,
-]
 
-
-@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.GAME)
+@pytest.mark.parametrize("package", adjudicators.PACKAGES, ids=lambda p: p.GAME)
 def test_every_dispute_text_is_written_in_every_interface_language(package):
     raw = data.read_disputes(Path(package.__file__).parent)
     shared = raw.get("texts", {})

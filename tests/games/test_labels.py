@@ -3,19 +3,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
+from django.utils import translation
 
-from games import labels
-from games.adjudicators.dolores import labels as dolores_labels
+from games import adjudicators, labels
 from games.adjudicators.dolores.weather import STEPS, TOKEN_NAMES
-from games.adjudicators.imperial_tax_farmer import labels as itf_labels
 from games.adjudicators.imperial_tax_farmer.rebellion import REBELLION_EFFECTS
-from games.adjudicators.mega_civilization import labels as mc_labels
-from games.adjudicators.praetor import labels as praetor_labels
 from games.adjudicators.praetor.scoring import _CRITERIA
-from games.adjudicators.rada_miasta import labels as rada_labels
+from games.engine import data
 from tests.games.referee import every_ruling
 
 GAMES = ["rada-miasta", "praetor", "imperial-tax-farmer", "mega-civilization", "dolores"]
@@ -67,15 +66,23 @@ def test_every_outcome_field_and_slug_has_a_label(game):
     assert set(labels.table(game)) - seen == set()
 
 
+def _values(game: str, name: str) -> set[str]:
+    return set(labels.field_of(game, name).values)
+
+
 def test_every_value_an_enumeration_can_take_has_a_label():
-    assert set(rada_labels.FATE_LABELS) == {"rebuilt", "returned-to-pile", "stays"}
-    assert {name for name, _key, _clause in _CRITERIA} == set(praetor_labels.DECIDED_BY_LABELS)
-    assert set(REBELLION_EFFECTS) == set(itf_labels.EFFECT_LABELS)
-    assert set(mc_labels.BENEFICIARY_BY_LABELS) == {"cities", "tokens", "ast"}
-    assert set(mc_labels.VIOLATION_LABELS) == {"more-than-three", "more-than-two-major", "duplicate"}
-    assert set(STEPS) == set(dolores_labels.DIRECTION_LABELS)
-    assert set(TOKEN_NAMES) == set(dolores_labels.TOKEN_LABELS)
-    assert set(dolores_labels.PHASE_LABELS) == {"full", "partial", "skipped"}
+    assert _values("rada-miasta", "district_fate") == {"rebuilt", "returned-to-pile", "stays"}
+    assert {name for name, _key, _clause in _CRITERIA} == _values("praetor", "decided_by")
+    assert set(REBELLION_EFFECTS) == _values("imperial-tax-farmer", "effects")
+    assert _values("mega-civilization", "decided_by") == {"cities", "tokens", "ast"}
+    assert _values("mega-civilization", "violations") == {
+        "more-than-three",
+        "more-than-two-major",
+        "duplicate",
+    }
+    assert set(STEPS) == _values("dolores", "direction")
+    assert set(TOKEN_NAMES) == _values("dolores", "removed_off_board")
+    assert _values("dolores", "profit_phase") == {"full", "partial", "skipped"}
 
 
 def test_a_field_without_a_label_still_reads_as_words():
@@ -87,3 +94,71 @@ def test_a_field_without_a_label_still_reads_as_words():
     # A player's name is never vocabulary: it stays as typed even where a key would be labelled.
     assert labels.key_label("rada-miasta", "support_after", "Zosia") == "Zosia"
     assert labels.key_label("rada-miasta", "support_after", "merchants") == "Merchants"
+
+
+# ------------------------------------------------------------------------- the data files
+
+
+def _texts(raw: dict[str, Any]) -> list[Any]:
+    """Every table of translations in a parsed labels.toml (names of maps and words aside)."""
+    found = [t for m in raw.get("maps", {}).values() for t in m.values()]
+    for entry in raw["field"].values():
+        found += [entry["label"]] if isinstance(entry["label"], dict) else []
+        for part in ("values", "keys"):
+            found += list(entry[part].values()) if isinstance(entry.get(part), dict) else []
+    return found
+
+
+@pytest.mark.parametrize("package", adjudicators.PACKAGES, ids=lambda p: p.GAME)
+def test_every_label_is_written_in_every_interface_language(package):
+    raw = data.read(Path(package.__file__).parent / "labels.toml")
+    languages = {code for code, _name in settings.LANGUAGES}
+    texts = _texts(raw)
+    assert len(texts) > len(raw["field"]) / 2
+    assert [t for t in texts if set(t) != languages] == []
+    assert set(raw["field"]) == set(labels.table(package.GAME))
+
+
+def test_a_label_follows_the_interface_language_and_its_code_vocabulary_stays_in_gettext():
+    with translation.override("pl"):
+        assert labels.field_label("rada-miasta", "district_fate") == "Dzielnica"
+        assert labels.value_label("dolores", "direction", "north") == "północ"
+        # The groups are the code's words (messages and the form use them): gettext's Polish.
+        assert labels.key_label("rada-miasta", "tallies", "merchants") == "Handlowcy"
+        assert labels.key_label("rada-miasta", "tallies", "for") == "Za"
+        assert labels.field_label("praetor", "allowed") == labels.field_label("dolores", "allowed")
+    with translation.override("de"):  # no such interface language: English
+        assert labels.field_label("rada-miasta", "district_fate") == "The District"
+
+
+LABELS = """
+[field.fate]
+label = { en = "Fate", pl = "Los" }
+keys = ["groups", "extra"]
+
+[field.fate.values]
+gone = { en = "gone", pl = "nie ma" }
+
+[maps.extra]
+for = { en = "For", pl = "Za" }
+"""
+
+
+def test_labels_load_from_data_and_refuse_what_they_cannot_read(tmp_path):
+    path = tmp_path / "labels.toml"
+    path.write_text(LABELS, encoding="utf-8")
+    labels.load("t-labels", path, vocabulary={"groups": {"a": "A"}})
+    out = labels.field_of("t-labels", "fate")
+    assert (str(out.label), str(out.values["gone"]), set(out.keys)) == ("Fate", "gone", {"a", "for"})
+    bad = {
+        'pl = "Los" }': 'de = "Los" }',  # a language that is not an interface language
+        'keys = ["groups", "extra"]': 'keys = ["nowhere"]',  # a map nobody defines
+        'label = { en = "Fate", pl = "Los" }': 'label = "no-such-word"',
+        "[maps.extra]": "[maps.groups]",  # a file's map may not shadow the code's vocabulary
+        "[field.fate.values]": "[field.fate.colours]",
+    }
+    for old, new in bad.items():
+        path.write_text(LABELS.replace(old, new), encoding="utf-8")
+        with pytest.raises(ValueError):
+            labels.load("t-labels-bad", path, vocabulary={"groups": {"a": "A"}})
+    assert labels.table("t-labels-bad") == {}

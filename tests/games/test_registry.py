@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import engine
+from games import adjudicators, engine
 from games.engine import Invalid
 from games.snapshot import from_corpus
 from rules import corpus
@@ -167,3 +167,91 @@ def test_any_json_gives_a_ruling_or_invalid(adj, data):
     for variant in corpus.game(adj.game).variants:
         result = referee.rule(adj.name, raw, variant.slug)
         assert result.steps and isinstance(result.outcome, dict)
+
+
+# ------------------------------------------------------------------------- the data files
+
+
+@pytest.mark.parametrize("package", adjudicators.PACKAGES, ids=lambda p: p.GAME)
+def test_adjudicators_toml_lists_every_adjudicator_in_order_with_every_interface_language(package):
+    from pathlib import Path
+
+    from django.conf import settings
+
+    from games.engine import data
+
+    raw = data.read(Path(package.__file__).parent / "adjudicators.toml")["adjudicator"]
+    # The pages and the API list them in the file's order.
+    assert [e["name"] for e in raw] == [a.name for a in engine.for_game(package.GAME)]
+    languages = {code for code, _name in settings.LANGUAGES}
+    assert [e["name"] for e in raw if set(e["title"]) != languages] == []
+
+
+def test_a_title_follows_the_interface_language():
+    from django.utils import translation
+
+    vote = engine.get("rada-miasta", "council-vote")
+    with translation.override("pl"):
+        assert str(vote.title) == "Czy głosowanie Rady Miasta jest wygrane i co następuje po nim?"
+    with translation.override("de"):  # no such interface language: English
+        assert str(vote.title) == "Does the City Council vote pass, and what happens after it?"
+
+
+ENTRY = """
+[[adjudicator]]
+name = "second"
+title = { en = "Second?", pl = "Drugie?" }
+clauses = ["tt.rule-2"]
+
+[[adjudicator]]
+name = "first"
+title = { en = "First?", pl = "Pierwsze?" }
+clauses = ["tt.rule-1", "tt.rule-1.b"]
+"""
+
+
+def _declare(game: str, *names: str) -> None:
+    from games.engine.core import adjudicator
+    from games.engine.declare import Object
+
+    for name in names:
+        adjudicator(name, game=game, inputs=Object())(lambda i, *, variant, rules: None)
+
+
+def test_adjudicators_register_from_their_data_in_its_order(tmp_path):
+    from games.engine import data
+
+    path = tmp_path / "adjudicators.toml"
+    path.write_text(ENTRY, encoding="utf-8")
+    _declare("t-adj", "first", "second")
+    assert engine.for_game("t-adj") == []  # declared by the code, not listed until its data says so
+    data.load_adjudicators("t-adj", path)
+    listed = engine.for_game("t-adj")
+    assert [(a.name, str(a.title), a.clauses) for a in listed] == [
+        ("second", "Second?", ("tt.rule-2",)),
+        ("first", "First?", ("tt.rule-1", "tt.rule-1.b")),
+    ]
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('name = "second"', 'name = "third"', "not an adjudicator the code declares"),
+        (', pl = "Drugie?"', "", "one for each of"),  # a title without its Polish
+        ('"tt.rule-2"', '"Rule 2"', "malformed clause key"),
+        ('clauses = ["tt.rule-2"]', 'clauses = "tt.rule-2"', "a list of clause keys"),
+        ('clauses = ["tt.rule-2"]', 'clauses = ["tt.rule-2"]\nnote = "?"', "exactly"),
+        ('[[adjudicator]]\nname = "second"', '[[skipped]]\nname = "second"', "no entry for"),
+    ],
+)
+def test_adjudicators_toml_is_refused_at_load_when_it_cannot_be_read(tmp_path, old, new, message):
+    from games.engine import data
+
+    assert old in ENTRY
+    path = tmp_path / "adjudicators.toml"
+    path.write_text(ENTRY.replace(old, new), encoding="utf-8")
+    game = f"t-bad-{abs(hash((old, new)))}"
+    _declare(game, "first", "second")
+    with pytest.raises(ValueError, match=message):
+        data.load_adjudicators(game, path)
+    assert engine.for_game(game) == []  # nothing registered from a bad file

@@ -19,8 +19,14 @@ registers every adjudicator and dispute of the game:
   dl.armored-*, dl.ship-move, dl.ship-transport), ``move-and-attack`` (dl.military-stage,
   dl.doubt-6; gniazdo: dl.proposal-6) and ``interception`` (dl.ship-intercept,
   dl.super-missile-same-rules);
+- ``adjudicators.toml`` — each adjudicator's question (title, en + pl) and the clause keys it
+  may cite, in the order the pages list them (the stages' order); the modules above hold only
+  the code: ``@adjudicator("name", inputs=…, summary=…)`` over the function;
 - ``disputes.toml`` — section ``doubts``: the ten doubts of the closing list as disputes;
-- ``examples.json`` — each adjudicator's worked examples (both data: ``games.engine.data``).
+- ``examples.json`` — each adjudicator's worked examples;
+- ``labels.toml`` — the outcome fields as the referee page shows them (en + pl); the resource,
+  unit and route names it uses are ``common.NAMES``, in gettext, since the computed messages
+  and the form use them too (all four files are data: ``games.engine.data``, ``games.labels``).
 
 Every figure of the two tables (prices, taxes) is table data of the edition's rules
 (``rules.table``); every figure written in a sentence (movement ranges, 10 x N energy,
@@ -34,17 +40,18 @@ Variants: ``original`` (the abbreviated instruction as written) and ``gniazdo``
 
 from pathlib import Path
 
+from games import labels
 from games.engine import data
 
-# The game's pages list the adjudicators in the order they register: the stages' order.
-# isort: off
-from . import taxes, profit, weather, military  # noqa: F401
-from . import labels  # noqa: F401
+# Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
+# order the pages and the API show them.
+from . import military, profit, taxes, weather  # noqa: F401
+from .common import GAME, NAMES
 
-# isort: on
-from .common import GAME
-
-# The worked examples and the disputes are data beside the code (games.engine.data).
-data.load(GAME, Path(__file__).parent)
+# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
+# code (games.engine.data, games.labels).
+folder = Path(__file__).parent
+data.load(GAME, folder)
+labels.load(GAME, folder / "labels.toml", vocabulary={"names": NAMES})
 
 __all__ = ["GAME"]

@@ -56,19 +56,6 @@ YIELD_ORDER = (*RESOURCES, *ROUTES, *UNITS)
 # Table 2 runs from 1 to 12 built districts: its last row bounds a city's districts.
 MAX_DISTRICTS = 12
 
-# The clauses holding the rows of Table 2 (dl.t2.*), in source order: a city's tax
-# step cites the row it reads.
-T2_CLAUSES = (
-    "dl.t2.districts-1-2",
-    "dl.t2.districts-3-4",
-    "dl.t2.districts-5-6",
-    "dl.t2.districts-7-8",
-    "dl.t2.districts-9",
-    "dl.t2.districts-10",
-    "dl.t2.districts-11",
-    "dl.t2.districts-12",
-)
-
 NAMES = {
     "coal": gettext_lazy("coal"),
     "oil": gettext_lazy("oil"),

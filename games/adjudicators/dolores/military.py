@@ -85,19 +85,7 @@ def _super_missile_cloud(r: Reasoning) -> None:
     )
 
 
-@adjudicator(
-    name="missile",
-    title=gettext_lazy("How many districts does a missile destroy?"),
-    inputs=MISSILE_INPUTS,
-    clauses=[
-        "dl.missile-effect",
-        "dl.super-missile-same-rules",
-        "dl.super-missile-cloud",
-        "dl.radioactive-cloud",
-        "dl.doubt-8",
-    ],
-    summary=_missile_summary,
-)
+@adjudicator("missile", inputs=MISSILE_INPUTS, summary=_missile_summary)
 def missile(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     if i.kind == "super":
@@ -187,20 +175,7 @@ def _movement_summary(o: dict[str, Any]) -> str:
     ) % {"n": o["max_fields"]}
 
 
-@adjudicator(
-    name="movement",
-    title=gettext_lazy("How far may a unit move?"),
-    inputs=MOVEMENT_INPUTS,
-    clauses=[
-        "dl.infantry-move",
-        "dl.infantry-forest-route",
-        "dl.armored-move",
-        "dl.armored-forest",
-        "dl.ship-move",
-        "dl.ship-transport",
-    ],
-    summary=_movement_summary,
-)
+@adjudicator("movement", inputs=MOVEMENT_INPUTS, summary=_movement_summary)
 def movement(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     fields, clause = _moves(rules)[(i.unit, i.terrain)]
@@ -278,13 +253,7 @@ def _proposal_6(r: Reasoning, rules: Rules, actions: list[str], shown: str) -> b
     return allowed
 
 
-@adjudicator(
-    name="move-and-attack",
-    title=gettext_lazy("May a unit move and attack in one round?"),
-    inputs=MOVE_AND_ATTACK_INPUTS,
-    clauses=["dl.military-stage", "dl.doubt-6", "dl.proposal-6"],
-    summary=_move_and_attack_summary,
-)
+@adjudicator("move-and-attack", inputs=MOVE_AND_ATTACK_INPUTS, summary=_move_and_attack_summary)
 def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     shown = _(", then ").join(i.actions) or _("nothing")
@@ -324,13 +293,7 @@ def _interception_summary(o: dict[str, Any]) -> str:
     return _("The ship shoots the missile down.") if o["shot_down"] else _("The missile gets through.")
 
 
-@adjudicator(
-    name="interception",
-    title=gettext_lazy("Does a ship shoot down a missile?"),
-    inputs=INTERCEPTION_INPUTS,
-    clauses=["dl.ship-intercept", "dl.super-missile-same-rules"],
-    summary=_interception_summary,
-)
+@adjudicator("interception", inputs=INTERCEPTION_INPUTS, summary=_interception_summary)
 def interception(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     # dl.ship-intercept: "Okręt może zestrzelić wymierzoną w niego rakietę jeżeli wyrzuci 5 lub 6 oczek."

@@ -156,13 +156,7 @@ def _proposal_5(r: Reasoning, i: Any) -> None:
         r.step("dl.proposal-5", _("Every city is connected to the capital."))
 
 
-@adjudicator(
-    name="profit-eligibility",
-    title=gettext_lazy("Which facilities produce in the profit stage?"),
-    inputs=PROFIT_ELIGIBILITY_INPUTS,
-    clauses=["dl.taxes-unpaid", "dl.proposal-1", "dl.doubt-5", "dl.proposal-5", "dl.profit-from-bank"],
-    summary=_eligibility_summary,
-)
+@adjudicator("profit-eligibility", inputs=PROFIT_ELIGIBILITY_INPUTS, summary=_eligibility_summary)
 def profit_eligibility(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     every = [f.id for c in i.cities for f in c.facilities]
@@ -398,24 +392,7 @@ def _profit_summary(o: dict[str, Any]) -> str:
     return _("N is %(n)s; the profit stage yields %(yields)s.") % {"n": o["n"], "yields": goods(o["yields"])}
 
 
-@adjudicator(
-    name="profit",
-    title=gettext_lazy("What does the profit stage yield?"),
-    inputs=PROFIT_INPUTS,
-    clauses=[
-        "dl.profit-roll",
-        "dl.pollution-reduces-n",
-        "dl.profit-farm",
-        "dl.profit-power",
-        "dl.profit-wood",
-        "dl.profit-mines",
-        "dl.profit-other-factories",
-        "dl.robots-raise-n",
-        "dl.robots-example",
-        "dl.pollution-treatment-plant",
-    ],
-    summary=_profit_summary,
-)
+@adjudicator("profit", inputs=PROFIT_INPUTS, summary=_profit_summary)
 def profit(i: Any, *, variant: str, rules: Rules) -> Result:
     r = _Reasoning()
     raw, n = _federation_n(r, rules, i.roll, i.pollution_clouds)

@@ -195,23 +195,7 @@ def _fire_gaps(
         )
 
 
-@adjudicator(
-    name="wind",
-    title=gettext_lazy("Where does the wind move clouds and fires?"),
-    inputs=WIND_INPUTS,
-    clauses=[
-        "dl.wind-rolls",
-        "dl.wind-direction",
-        "dl.wind-strength",
-        "dl.wind-calm",
-        "dl.wind-drift",
-        "dl.wind-off-board",
-        "dl.wind-fire-spread",
-        "dl.fire-spread",
-        "dl.wind-fire-burns",
-    ],
-    summary=_wind_summary,
-)
+@adjudicator("wind", inputs=WIND_INPUTS, summary=_wind_summary)
 def wind(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     r.step(
@@ -270,13 +254,7 @@ def _pollution_summary(o: dict[str, Any]) -> str:
     return _("Industrial pollution appears over the city.") if o["pollution"] else _("No pollution appears.")
 
 
-@adjudicator(
-    name="pollution",
-    title=gettext_lazy("Does a city get industrial pollution?"),
-    inputs=POLLUTION_INPUTS,
-    clauses=["dl.pollution-appears", "dl.pollution-treatment-plant"],
-    summary=_pollution_summary,
-)
+@adjudicator("pollution", inputs=POLLUTION_INPUTS, summary=_pollution_summary)
 def pollution(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     # dl.pollution-appears: "Pojawiają się nad miastem … po zabudowaniu jego ósmej dzielnicy."

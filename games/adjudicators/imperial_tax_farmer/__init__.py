@@ -20,8 +20,12 @@ One module per section of the rules:
   ``end-of-round`` (itf.round-end.*: ``first_player_agents``, ``marker_dice_min``,
   ``marker_dice_max``, ``below_marker_agents``; itf.game-end.*: ``final_space``,
   ``tie_winners``; itf.optional.everyone-loses under the everyone-loses variant);
-- ``disputes.toml``: the known disputed points, each run live on one of the above, and
-  ``examples.json``: each adjudicator's worked examples (both data: ``games.engine.data``).
+- ``adjudicators.toml``: each adjudicator's question (title, en + pl) and the clause keys it
+  may cite, in the order of the rules (the order the referee offers them); the modules above
+  hold only the code: ``@adjudicator("name", inputs=…, summary=…)`` over the function;
+- ``disputes.toml``: the known disputed points, each run live on one of the above;
+  ``examples.json``: each adjudicator's worked examples; ``labels.toml``: the outcome fields
+  as the referee page shows them, en + pl (all data: ``games.engine.data``, ``games.labels``).
 
 Readings taken on ambiguous wording (each reported as a gap when the inputs reach it):
 
@@ -38,16 +42,18 @@ Sections "1. Rozmieszczanie Agentów" and "5. Zaopatrzenie" have no adjudicator.
 
 from pathlib import Path
 
+from games import labels
 from games.engine import data
 
-# In the order of the rules: the referee offers the questions in registration order.
-# isort: off
-from . import rebellion, actions, bribery, round, labels  # noqa: F401
-
-# isort: on
+# Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
+# order the pages and the API show them.
+from . import actions, bribery, rebellion, round  # noqa: F401
 from .common import GAME
 
-# The worked examples and the disputes are data beside the code (games.engine.data).
-data.load(GAME, Path(__file__).parent)
+# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
+# code (games.engine.data, games.labels).
+folder = Path(__file__).parent
+data.load(GAME, folder)
+labels.load(GAME, folder / "labels.toml")
 
 __all__ = ["GAME"]

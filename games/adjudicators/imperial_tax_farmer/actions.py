@@ -51,13 +51,7 @@ def _no_majority_why(counts: dict[str, int]) -> str:
     }
 
 
-@adjudicator(
-    name="control",
-    title=gettext_lazy("Who acts in this province?"),
-    inputs=CONTROL_INPUTS,
-    clauses=["itf.actions.majority", "itf.actions.no-majority"],
-    summary=_control_summary,
-)
+@adjudicator("control", inputs=CONTROL_INPUTS, summary=_control_summary)
 def control(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide who has the majority of agents in a province and whether it is active."""
     r = Reasoning()
@@ -150,13 +144,7 @@ def _requirements(r: Reasoning, i: Any) -> bool:
     return crushed
 
 
-@adjudicator(
-    name="crush-rebellion",
-    title=gettext_lazy("Can this player crush the rebellion?"),
-    inputs=CRUSH_REBELLION_INPUTS,
-    clauses=["itf.crush.requirements", "itf.crush.reward", "itf.rebellion.no-retest"],
-    summary=_crush_summary,
-)
+@adjudicator("crush-rebellion", inputs=CRUSH_REBELLION_INPUTS, summary=_crush_summary)
 def crush_rebellion(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide whether a player crushes the rebellion in a province, and what it earns."""
     r = Reasoning()

@@ -160,13 +160,7 @@ def _buy(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int,
     return points, gold
 
 
-@adjudicator(
-    name="bribery",
-    title=gettext_lazy("How many points and how much gold after bribery?"),
-    inputs=BRIBERY_INPUTS,
-    clauses=["itf.bribery.gold-for-points", "itf.bribery.points-for-gold", "itf.bribery.rate"],
-    summary=_bribery_summary,
-)
+@adjudicator("bribery", inputs=BRIBERY_INPUTS, summary=_bribery_summary)
 def bribery(i: Any, *, variant: str, rules: Rules) -> Result:
     """Exchange election points and gold in the Bribery phase."""
     r = Reasoning()

@@ -153,23 +153,7 @@ def _rebellion_effects(r: Reasoning, i: Any) -> list[str]:
     return list(REBELLION_EFFECTS)
 
 
-@adjudicator(
-    name="rebellion-test",
-    title=gettext_lazy("Does the province rebel?"),
-    inputs=REBELLION_TEST_INPUTS,
-    clauses=[
-        "itf.rebellion.test-each",
-        "itf.rebellion.dice-count",
-        "itf.rebellion.threshold",
-        "itf.setup.estyx",
-        "itf.rebellion.marker",
-        "itf.rebellion.remove-agents",
-        "itf.rebellion.remove-needs",
-        "itf.rebellion.while-rebelling",
-        "itf.rebellion.no-retest",
-    ],
-    summary=_rebellion_summary,
-)
+@adjudicator("rebellion-test", inputs=REBELLION_TEST_INPUTS, summary=_rebellion_summary)
 def rebellion_test(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide whether one province rebels in the Rebellion Test."""
     r = Reasoning()

@@ -371,26 +371,7 @@ def _end_of_round_summary(o: dict[str, Any]) -> str:
     }
 
 
-@adjudicator(
-    name="end-of-round",
-    title=gettext_lazy("Who goes first, who moves the marker, and is the game over?"),
-    inputs=END_OF_ROUND_INPUTS,
-    clauses=[
-        "itf.round-end.first-player",
-        "itf.round-end.marker-mover",
-        "itf.round-end.mover-lowest",
-        "itf.round-end.mover-tie",
-        "itf.round-end.mover-roll",
-        "itf.round-end.below-marker",
-        "itf.round-end.clear-agents",
-        "itf.game-end.marker-100",
-        "itf.game-end.tie-imperia",
-        "itf.game-end.two-winners",
-        "itf.game-end.all-rebelled",
-        "itf.optional.everyone-loses",
-    ],
-    summary=_end_of_round_summary,
-)
+@adjudicator("end-of-round", inputs=END_OF_ROUND_INPUTS, summary=_end_of_round_summary)
 def end_of_round(i: Any, *, variant: str, rules: Rules) -> Result:
     """Settle the end of a round: first player, election marker, extra agents, game end."""
     r = Reasoning()

@@ -22,32 +22,30 @@ Layout, by the sections of the text (one module per phase of the round):
   (``mc.hand-limit.*`` of section "advances").
 - ``scoring``     — ``victory-points`` (section "winner", ``mc.vp.*``) and ``ast-move``
   (section "ast-move", 13.1).
-- ``disputes.toml`` — the known disputed points, each with its worked example, and
-  ``examples.json`` — each adjudicator's worked examples (both data: ``games.engine.data``).
+- ``adjudicators.toml`` — each adjudicator's question (title, en + pl) and the clause keys it
+  may cite, in the order of the round (the order the pages list them); the modules above hold
+  only the code: ``@adjudicator("name", inputs=…, summary=…)`` over the function.
+- ``disputes.toml`` — the known disputed points, each with its worked example;
+  ``examples.json`` — each adjudicator's worked examples; ``labels.toml`` — the outcome fields
+  as the referee page shows them, en + pl (all data: ``games.engine.data``, ``games.labels``).
 
-Importing the package registers every adjudicator (in the order of the round) and dispute.
+Importing the package registers every adjudicator and dispute.
 """
 
 from pathlib import Path
 
+from games import labels
 from games.engine import data
 
-# Registration order is the order of the round (the registry lists them so): keep it.
-# isort: off
-from . import taxes  # noqa: F401  (beneficiary, tax)
-from . import population  # noqa: F401  (population-growth)
-from . import conflict  # noqa: F401  (conflict, city-attack)
-from . import cities  # noqa: F401  (city-construction, city-support)
-from . import trade  # noqa: F401  (trade-cards)
-from . import calamities  # noqa: F401  (calamity-hand, hand-limit)
-from . import scoring  # noqa: F401  (victory-points, ast-move)
-from . import ships  # noqa: F401  (ship-payment)
-from . import labels  # noqa: F401  (outcome labels)
-
-# isort: on
+# Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
+# order the pages and the API show them.
+from . import calamities, cities, conflict, population, scoring, ships, taxes, trade  # noqa: F401
 from .common import GAME
 
-# The worked examples and the disputes are data beside the code (games.engine.data).
-data.load(GAME, Path(__file__).parent)
+# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
+# code (games.engine.data, games.labels).
+folder = Path(__file__).parent
+data.load(GAME, folder)
+labels.load(GAME, folder / "labels.toml")
 
 __all__ = ["GAME"]

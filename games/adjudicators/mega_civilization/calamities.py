@@ -67,13 +67,7 @@ def _calamity_hand_summary(o: dict[str, Any]) -> str:
     return _("The hand breaks the rule: %(v)s.") % {"v": broken}
 
 
-@adjudicator(
-    name="calamity-hand",
-    title=gettext_lazy("Is this hand of calamities allowed?"),
-    inputs=CALAMITY_HAND_INPUTS,
-    clauses=["mc.calamity-selection.hand"],
-    summary=_calamity_hand_summary,
-)
+@adjudicator("calamity-hand", inputs=CALAMITY_HAND_INPUTS, summary=_calamity_hand_summary)
 def calamity_hand(i: Any, *, variant: str, rules: Rules) -> Result:
     """At most the hand's limit of calamities, at most the Major limit of them, none twice."""
     r = Reasoning()
@@ -154,13 +148,7 @@ def _hand_limit_summary(o: dict[str, Any]) -> str:
     ) % {"n": n}
 
 
-@adjudicator(
-    name="hand-limit",
-    title=gettext_lazy("How many cards may a player hold?"),
-    inputs=HAND_LIMIT_INPUTS,
-    clauses=["mc.hand-limit.intro", "mc.hand-limit.5-to-11", "mc.hand-limit.12-to-18"],
-    summary=_hand_limit_summary,
-)
+@adjudicator("hand-limit", inputs=HAND_LIMIT_INPUTS, summary=_hand_limit_summary)
 def hand_limit(i: Any, *, variant: str, rules: Rules) -> Result:
     """The limit of the line of mc.hand-limit.* whose player range holds the game."""
     r = Reasoning()

@@ -54,13 +54,7 @@ def _city_construction_summary(o: dict[str, Any]) -> str:
     ) % {"n": n}
 
 
-@adjudicator(
-    name="city-construction",
-    title=gettext_lazy("Can a city be built here?"),
-    inputs=CITY_CONSTRUCTION_INPUTS,
-    clauses=["mc.cities.construction", "mc.cities.surplus-removal"],
-    summary=_city_construction_summary,
-)
+@adjudicator("city-construction", inputs=CITY_CONSTRUCTION_INPUTS, summary=_city_construction_summary)
 def city_construction(i: Any, *, variant: str, rules: Rules) -> Result:
     """Need the city site's or the other area's tokens; remove the rest after building."""
     r = Reasoning()
@@ -139,13 +133,7 @@ def _city_support_summary(o: dict[str, Any]) -> str:
     }
 
 
-@adjudicator(
-    name="city-support",
-    title=gettext_lazy("Are the cities supported, and which are reduced?"),
-    inputs=CITY_SUPPORT_INPUTS,
-    clauses=["mc.cities.support", "mc.cities.reduction", "mc.cities.reduced-tokens-count"],
-    summary=_city_support_summary,
-)
+@adjudicator("city-support", inputs=CITY_SUPPORT_INPUTS, summary=_city_support_summary)
 def city_support(i: Any, *, variant: str, rules: Rules) -> Result:
     """Reduce cities (last listed first) until each one left has its supporting tokens."""
     r = Reasoning()

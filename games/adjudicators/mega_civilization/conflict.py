@@ -249,13 +249,7 @@ def _conflict_summary(o: dict[str, Any]) -> str:
     return _("After the conflict: %(r)s.") % {"r": names(f"{p} {n}" for p, n in o["remaining"].items())}
 
 
-@adjudicator(
-    name="conflict",
-    title=gettext_lazy("How many tokens are left after a conflict?"),
-    inputs=CONFLICT_INPUTS,
-    clauses=["mc.conflict.tokens", "mc.conflict.tokens-equal", "mc.ast-order.ties"],
-    summary=_conflict_summary,
-)
+@adjudicator("conflict", inputs=CONFLICT_INPUTS, summary=_conflict_summary)
 def conflict(i: Any, *, variant: str, rules: Rules) -> Result:
     """Remove tokens alternately, smaller side first, down to the area's limit."""
     r = Reasoning()
@@ -380,21 +374,7 @@ def _city_attack_summary(o: dict[str, Any]) -> str:
     return _("The city is replaced by tokens but the attacker does not win the battle.")
 
 
-@adjudicator(
-    name="city-attack",
-    title=gettext_lazy("Does an attack on a city succeed?"),
-    inputs=CITY_ATTACK_INPUTS,
-    clauses=[
-        "mc.conflict.order",
-        "mc.conflict.city-fewer-than-7",
-        "mc.conflict.city-replaced",
-        "mc.conflict.tokens",
-        # Equal sides happen only under a draft making the city worth as many tokens as an attack.
-        "mc.conflict.tokens-equal",
-        "mc.conflict.city-plunder",
-    ],
-    summary=_city_attack_summary,
-)
+@adjudicator("city-attack", inputs=CITY_ATTACK_INPUTS, summary=_city_attack_summary)
 def city_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     """Fail under the threshold; otherwise replace the city by tokens and fight."""
     r = Reasoning()

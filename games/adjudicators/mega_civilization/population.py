@@ -46,13 +46,7 @@ def _population_growth_summary(o: dict[str, Any]) -> str:
     ) % {"n": o["census"]}
 
 
-@adjudicator(
-    name="population-growth",
-    title=gettext_lazy("How many tokens does population growth add?"),
-    inputs=POPULATION_GROWTH_INPUTS,
-    clauses=["mc.growth.one-token", "mc.growth.two-or-more", "mc.growth.census"],
-    summary=_population_growth_summary,
-)
+@adjudicator("population-growth", inputs=POPULATION_GROWTH_INPUTS, summary=_population_growth_summary)
 def population_growth(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add tokens by the two growth sentences, then count the census."""
     r = Reasoning()

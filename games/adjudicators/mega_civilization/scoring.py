@@ -170,20 +170,7 @@ def _victory_points_summary(o: dict[str, Any]) -> str:
     return ngettext("%(n)s victory point.", "%(n)s victory points.", o["total"]) % {"n": o["total"]}
 
 
-@adjudicator(
-    name="victory-points",
-    title=gettext_lazy("How many victory points does a player score?"),
-    inputs=VICTORY_POINTS_INPUTS,
-    clauses=[
-        "mc.vp.cities",
-        "mc.vp.cards-under-100",
-        "mc.vp.cards-100-to-199",
-        "mc.vp.cards-above-200",
-        "mc.vp.ast-steps",
-        "mc.vp.late-iron-age",
-    ],
-    summary=_victory_points_summary,
-)
+@adjudicator("victory-points", inputs=VICTORY_POINTS_INPUTS, summary=_victory_points_summary)
 def victory_points(i: Any, *, variant: str, rules: Rules) -> Result:
     """Score cities, advance cards by cost, A.S.T. squares and the Late Iron Age bonus."""
     r = Reasoning()
@@ -224,13 +211,7 @@ def _move_summary(o: dict[str, Any]) -> str:
     return _("The marker stays where it is.")
 
 
-@adjudicator(
-    name="ast-move",
-    title=gettext_lazy("Does the A.S.T. marker move?"),
-    inputs=AST_MOVE_INPUTS,
-    clauses=["mc.ast-move.advance", "mc.ast-move.no-city-back"],
-    summary=_move_summary,
-)
+@adjudicator("ast-move", inputs=AST_MOVE_INPUTS, summary=_move_summary)
 def ast_move(i: Any, *, variant: str, rules: Rules) -> Result:
     """Forward when the criteria are met, back with no city on the map."""
     r = Reasoning()

@@ -50,13 +50,7 @@ def _ship_payment_summary(o: dict[str, Any]) -> str:
     return _("The ship is paid for.") if o["valid"] else _("This does not pay for a ship.")
 
 
-@adjudicator(
-    name="ship-payment",
-    title=gettext_lazy("Is this a valid payment for a ship?"),
-    inputs=SHIP_PAYMENT_INPUTS,
-    clauses=["mc.movement.ship-cost"],
-    summary=_ship_payment_summary,
-)
+@adjudicator("ship-payment", inputs=SHIP_PAYMENT_INPUTS, summary=_ship_payment_summary)
 def ship_payment(i: Any, *, variant: str, rules: Rules) -> Result:
     """Accept exactly one of the four payments the text lists."""
     r = Reasoning()

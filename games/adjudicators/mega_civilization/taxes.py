@@ -113,19 +113,7 @@ def _beneficiary_summary(o: dict[str, Any]) -> str:
     return _("%(p)s is the beneficiary (decided by %(by)s).") % {"p": o["beneficiary"], "by": by}
 
 
-@adjudicator(
-    name="beneficiary",
-    title=gettext_lazy("Who is the beneficiary?"),
-    inputs=BENEFICIARY_INPUTS,
-    clauses=[
-        "mc.beneficiary.most-cities",
-        "mc.beneficiary.tie-tokens",
-        "mc.beneficiary.tie-ast",
-        "mc.tax.revolter-not-beneficiary",
-        "mc.tax.revolt-next-beneficiary",
-    ],
-    summary=_beneficiary_summary,
-)
+@adjudicator("beneficiary", inputs=BENEFICIARY_INPUTS, summary=_beneficiary_summary)
 def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
     """Name the beneficiary: most cities in stock, then most tokens, then A.S.T. order."""
     r = Reasoning()
@@ -276,19 +264,7 @@ def _revolt_summary(o: dict[str, Any]) -> str:
     return _("Every player pays the tax in full; no city revolts.")
 
 
-@adjudicator(
-    name="tax",
-    title=gettext_lazy("How much tax does each player pay, and do cities revolt?"),
-    inputs=TAX_INPUTS,
-    clauses=[
-        "mc.tax.collection",
-        "mc.tax.paid-skip-revolt",
-        "mc.tax.revolt",
-        "mc.tax.revolt-ast-order",
-        "mc.tax.revolter-not-beneficiary",
-    ],
-    summary=_revolt_summary,
-)
+@adjudicator("tax", inputs=TAX_INPUTS, summary=_revolt_summary)
 def tax(i: Any, *, variant: str, rules: Rules) -> Result:
     """Collect the tax per city from stock, whole cities only; count the cities that revolt."""
     r = Reasoning()

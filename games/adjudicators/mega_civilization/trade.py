@@ -171,18 +171,7 @@ def _trade_cards_summary(o: dict[str, Any]) -> str:
     return _("Draw order: %(o)s.") % {"o": names(o["order"])}
 
 
-@adjudicator(
-    name="trade-cards",
-    title=gettext_lazy("Which trade cards does each player draw?"),
-    inputs=TRADE_CARDS_INPUTS,
-    clauses=[
-        "mc.trade-cards.acquisition",
-        "mc.ast-order.ties",
-        "mc.trade-cards.empty-stack-water",
-        "mc.trade-cards.buy-stack-9",
-    ],
-    summary=_trade_cards_summary,
-)
+@adjudicator("trade-cards", inputs=TRADE_CARDS_INPUTS, summary=_trade_cards_summary)
 def trade_cards(i: Any, *, variant: str, rules: Rules) -> Result:
     """Draw from stacks 1..n for n cities, fewest cities first; then buy from the named stack."""
     r = Reasoning()

@@ -20,8 +20,12 @@ registers everything.
   the emergency worker.
 - ``end`` (pr.upkeep.last-round-check, step 7): ``last-round``.
 - ``scoring`` (pr.final.*, pr.victory.*): ``final-scoring`` and ``winner``.
-- ``disputes.toml``: the known disputed points, each run on one of the adjudicators above,
-  and ``examples.json``: each adjudicator's worked examples (both data: ``games.engine.data``).
+- ``adjudicators.toml``: each adjudicator's question (title, en + pl) and the clause keys it
+  may cite, in the order the pages list them; the modules above hold only the code:
+  ``@adjudicator("name", inputs=…, summary=…)`` over the function.
+- ``disputes.toml``: the known disputed points, each run on one of the adjudicators above;
+  ``examples.json``: each adjudicator's worked examples; ``labels.toml``: the outcome fields as
+  the referee page shows them, en + pl (all data: ``games.engine.data``, ``games.labels``).
 
 Every figure the text states (favor values, experience thresholds, costs, rates) is a
 parameter of its clause in ``rules/corpus/praetor/clauses.toml``, read with
@@ -31,16 +35,18 @@ records the assumption.
 
 from pathlib import Path
 
+from games import labels
 from games.engine import data
 
-# isort: off
-# In the order the adjudicators were always listed (the catalogue keeps declaration order).
-from . import setup, order, upkeep, scoring, actions, end, labels  # noqa: F401
-
-# isort: on
+# Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
+# order the pages and the API show them.
+from . import actions, end, order, scoring, setup, upkeep  # noqa: F401
 from .common import GAME
 
-# The worked examples and the disputes are data beside the code (games.engine.data).
-data.load(GAME, Path(__file__).parent)
+# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
+# code (games.engine.data, games.labels).
+folder = Path(__file__).parent
+data.load(GAME, folder)
+labels.load(GAME, folder / "labels.toml")
 
 __all__ = ["GAME"]

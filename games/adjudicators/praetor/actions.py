@@ -155,23 +155,7 @@ def _activate_ordinary(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, bool, 
     return True, pays, _worker_experience(r, i, rules)
 
 
-@adjudicator(
-    name="activation",
-    title=gettext_lazy("Can I activate this city tile, and what does it cost?"),
-    inputs=ACTIVATION_INPUTS,
-    clauses=[
-        "pr.actions.activate-place",
-        "pr.actions.activate-once-per-round",
-        "pr.actions.activate-fee",
-        "pr.actions.special-once-per-player",
-        "pr.actions.special-fee",
-        "pr.actions.special-marker",
-        "pr.upkeep.red-experience",
-        "pr.upkeep.no-experience",
-        "pr.concepts.workers-dice",
-    ],
-    summary=_activation_summary,
-)
+@adjudicator("activation", inputs=ACTIVATION_INPUTS, summary=_activation_summary)
 def activation(i: Any, *, variant: str, rules: Rules) -> Result:
     """Decide whether a player may activate a tile, whether the owner is paid, and experience."""
     r = Reasoning()

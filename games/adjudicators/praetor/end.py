@@ -28,13 +28,7 @@ def _last_round_summary(o: dict[str, Any]) -> str:
     return _("The next round is the last.") if o["next_is_last"] else _("The next round is not the last.")
 
 
-@adjudicator(
-    name="last-round",
-    title=gettext_lazy("Is the next round the last one?"),
-    inputs=LAST_ROUND_INPUTS,
-    clauses=["pr.upkeep.last-round-check", "pr.upkeep.city-deck-empty", "pr.upkeep.wall-deck-empty"],
-    summary=_last_round_summary,
-)
+@adjudicator("last-round", inputs=LAST_ROUND_INPUTS, summary=_last_round_summary)
 def last_round(i: Any, *, variant: str, rules: Rules) -> Result:
     """Check, after maintaining the city, whether the next round is the last."""
     r = Reasoning()

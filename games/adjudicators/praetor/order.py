@@ -56,13 +56,7 @@ def _turn_order_summary(o: dict[str, Any]) -> str:
     return _("Turn order: %(order)s.") % {"order": names(o["order"])}
 
 
-@adjudicator(
-    name="turn-order",
-    title=gettext_lazy("What is the turn order this round?"),
-    inputs=TURN_ORDER_INPUTS,
-    clauses=["pr.order.by-favor", "pr.order.tie-top-first"],
-    summary=_turn_order_summary,
-)
+@adjudicator("turn-order", inputs=TURN_ORDER_INPUTS, summary=_turn_order_summary)
 def turn_order(i: Any, *, variant: str, rules: Rules) -> Result:
     """pr.order.by-favor: "越低的玩家顺位越高"; pr.order.tie-top-first: "赏赐点相同时,堆叠最上方的玩家顺位最高"."""
     r = Reasoning()

@@ -118,19 +118,7 @@ def _final_scoring_summary(o: dict[str, Any]) -> str:
     return _("Final total: %(t)s favor.") % {"t": o["total"]}
 
 
-@adjudicator(
-    name="final-scoring",
-    title=gettext_lazy("How many favor points do I score at the end of the game?"),
-    inputs=FINAL_SCORING_INPUTS,
-    clauses=[
-        "pr.final.active-workers",
-        "pr.final.novices",
-        "pr.final.morale",
-        "pr.final.convert-resources",
-        "pr.final.gold-to-favor",
-    ],
-    summary=_final_scoring_summary,
-)
+@adjudicator("final-scoring", inputs=FINAL_SCORING_INPUTS, summary=_final_scoring_summary)
 def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add the final-scoring favor to a player's running favor."""
     r = Reasoning()
@@ -216,13 +204,7 @@ def _winner_summary(o: dict[str, Any]) -> str:
     return _("%(w)s wins (decided by %(by)s).") % {"w": o["winner"], "by": by}
 
 
-@adjudicator(
-    name="winner",
-    title=gettext_lazy("Who wins the game, and which tie-break decided it?"),
-    inputs=WINNER_INPUTS,
-    clauses=[clause for _n, _k, clause in _CRITERIA],
-    summary=_winner_summary,
-)
+@adjudicator("winner", inputs=WINNER_INPUTS, summary=_winner_summary)
 def winner(i: Any, *, variant: str, rules: Rules) -> Result:
     """pr.victory.*: most favor, then morale, wall tiles, (fewer) city tiles, and youth."""
     r = Reasoning()

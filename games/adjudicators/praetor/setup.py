@@ -36,13 +36,7 @@ def _starting_favor_summary(o: dict[str, Any]) -> str:
     return _("Starting turn order: %(order)s.") % {"order": names(o["order"])}
 
 
-@adjudicator(
-    name="starting-favor",
-    title=gettext_lazy("How much favor does each player start with, and who goes first?"),
-    inputs=STARTING_FAVOR_INPUTS,
-    clauses=["pr.setup.starting-favor", "pr.setup.starting-order"],
-    summary=_starting_favor_summary,
-)
+@adjudicator("starting-favor", inputs=STARTING_FAVOR_INPUTS, summary=_starting_favor_summary)
 def starting_favor(i: Any, *, variant: str, rules: Rules) -> Result:
     """Place the favor markers at setup and derive the first turn order."""
     r = Reasoning()

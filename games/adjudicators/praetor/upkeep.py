@@ -448,30 +448,7 @@ def _emergency_worker(r: Reasoning, active: int, villagers: int, rules: Rules) -
     return True
 
 
-@adjudicator(
-    name="upkeep",
-    title=gettext_lazy("What happens to my workers, gold and morale in the upkeep phase?"),
-    inputs=UPKEEP_INPUTS,
-    clauses=[
-        "pr.upkeep.novices-move",
-        "pr.upkeep.novice-second-space",
-        "pr.upkeep.novice-first-space",
-        "pr.upkeep.academy-own",
-        "pr.upkeep.academy-other",
-        "pr.tiles.academy",
-        "pr.tiles.workers-camp",
-        "pr.upkeep.return-workers",
-        "pr.upkeep.build-experience",
-        "pr.upkeep.red-experience",
-        "pr.upkeep.no-experience",
-        "pr.concepts.workers-dice",
-        "pr.upkeep.retirement",
-        "pr.upkeep.wages-due",
-        "pr.upkeep.wage-shortfall",
-        "pr.upkeep.emergency-worker",
-    ],
-    summary=_upkeep_summary,
-)
+@adjudicator("upkeep", inputs=UPKEEP_INPUTS, summary=_upkeep_summary)
 def upkeep(i: Any, *, variant: str, rules: Rules) -> Result:
     """Run upkeep steps 1-5 for one player: novices, experience, retirement, wages, emergency worker."""
     r = Reasoning()

@@ -15,8 +15,13 @@ the package registers every adjudicator and dispute:
 - ``events`` (section "events"): adjudicator ``event-card`` —
   ``rm.events.outside-vote``, ``rm.events.regulatory-confusion``,
   ``rm.events.election-promises``;
-- ``disputes.toml``: the game's four known disputed points, and ``examples.json``: each
-  adjudicator's worked examples (both data: ``games.engine.data``).
+- ``adjudicators.toml``: each adjudicator's question (title, en + pl) and the clause keys it
+  may cite, in the order the pages list them; the modules above hold only the code:
+  ``@adjudicator("name", inputs=…, summary=…)`` over the function;
+- ``disputes.toml``: the game's four known disputed points; ``examples.json``: each
+  adjudicator's worked examples; ``labels.toml``: the outcome fields as the referee page shows
+  them, en + pl, naming the groups of ``common.GROUP_LABELS``, which stay in gettext because
+  the messages and the form use them too (all data: ``games.engine.data``, ``games.labels``).
 
 Every figure or choice the code takes from the text is a parameter bound to the words of
 its clause (``params = {...}`` in clauses.toml): ``max_support``, ``support_gain``,
@@ -31,12 +36,18 @@ uncertain "red text": its step says so whenever the edition's wording is marked 
 
 from pathlib import Path
 
+from games import labels
 from games.engine import data
 
-from . import events, labels, order, support, vote  # noqa: F401
-from .common import GAME
+# Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
+# order the pages and the API show them.
+from . import events, order, support, vote  # noqa: F401
+from .common import GAME, GROUP_LABELS
 
-# The worked examples and the disputes are data beside the code (games.engine.data).
-data.load(GAME, Path(__file__).parent)
+# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
+# code (games.engine.data, games.labels).
+folder = Path(__file__).parent
+data.load(GAME, folder)
+labels.load(GAME, folder / "labels.toml", vocabulary={"groups": GROUP_LABELS})
 
 __all__ = ["GAME"]

@@ -119,18 +119,7 @@ def _event_card_summary(o: dict[str, Any]) -> str:
     }
 
 
-@adjudicator(
-    name="event-card",
-    title=gettext_lazy("What does this event card do to support?"),
-    inputs=EVENT_CARD_INPUTS,
-    clauses=[
-        "rm.events.outside-vote",
-        "rm.events.regulatory-confusion",
-        "rm.events.election-promises",
-        "rm.support.limits",
-    ],
-    summary=_event_card_summary,
-)
+@adjudicator("event-card", inputs=EVENT_CARD_INPUTS, summary=_event_card_summary)
 def event_card(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on Regulatory Confusion or Election Promises, played outside a vote."""
     r = Reasoning()

@@ -122,19 +122,7 @@ def _round_order_summary(o: dict[str, Any]) -> str:
     }
 
 
-@adjudicator(
-    name="round-order",
-    title=gettext_lazy("Who goes first this round, and in what order do we play?"),
-    inputs=ROUND_ORDER_INPUTS,
-    clauses=[
-        "rm.order.first-round-lot",
-        "rm.order.totals",
-        "rm.order.most-support-first",
-        "rm.order.tie-previous-first",
-        "rm.order.clockwise",
-    ],
-    summary=_round_order_summary,
-)
+@adjudicator("round-order", inputs=ROUND_ORDER_INPUTS, summary=_round_order_summary)
 def round_order(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on the first player and the turn order of a round."""
     r = Reasoning()

@@ -148,18 +148,7 @@ def _support_gain_summary(o: dict[str, Any]) -> str:
     return _("Gains %(n)s %(group)s support (now %(level)s).") % words
 
 
-@adjudicator(
-    name="support-gain",
-    title=gettext_lazy("How much support does building this District give?"),
-    inputs=SUPPORT_GAIN_INPUTS,
-    clauses=[
-        "rm.intro.terrain",
-        "rm.support.gain-by-stage",
-        "rm.support.public-district",
-        "rm.support.limits",
-    ],
-    summary=_support_gain_summary,
-)
+@adjudicator("support-gain", inputs=SUPPORT_GAIN_INPUTS, summary=_support_gain_summary)
 def support_gain(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on the support one player gains by building a District."""
     r = Reasoning()

@@ -507,35 +507,7 @@ def _council_vote_summary(o: dict[str, Any]) -> str:
     ) % {**words, "fate": fate}
 
 
-@adjudicator(
-    name="council-vote",
-    title=gettext_lazy("Does the City Council vote pass, and what happens after it?"),
-    inputs=COUNCIL_VOTE_INPUTS,
-    clauses=[
-        "rm.vote-needed.rebuilding",
-        "rm.vote.proposal",
-        "rm.vote.order",
-        "rm.vote.for-against",
-        "rm.vote.proposer-either-way",
-        "rm.events.councillor-absent",
-        "rm.support.limits",
-        "rm.vote.tallies",
-        "rm.vote.group-vote-for",
-        "rm.vote.group-vote-none",
-        "rm.events.technical-problems",
-        "rm.events.technical-problems-cost",
-        "rm.vote.majority",
-        "rm.vote.unanimous",
-        "rm.vote.lost-ends-turn",
-        "rm.vote.lost-stage-1",
-        "rm.vote.lost-stage-2-3",
-        "rm.vote.decay",
-        "rm.vote.won-gain",
-        "rm.support.gain-by-stage",
-        "rm.support.public-district",
-    ],
-    summary=_council_vote_summary,
-)
+@adjudicator("council-vote", inputs=COUNCIL_VOTE_INPUTS, summary=_council_vote_summary)
 def council_vote(i: Any, *, variant: str, rules: Rules) -> Result:
     """Rule on a City Council vote on a rebuilding, and on what follows it."""
     r = Reasoning()
