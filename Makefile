@@ -76,7 +76,7 @@ serve-prod: corpus
 # Refresh the interface's message catalogues after changing a translatable string, then
 # translate the new entries in locale/<code>/LC_MESSAGES/django.po (needs GNU gettext).
 messages: install-dev
-	$(PY) manage.py makemessages --all --add-location=file --ignore=.venv --ignore=bench --ignore=tests
+	$(PY) manage.py makemessages --all --add-location=file --no-wrap --ignore=.venv --ignore=bench --ignore=tests
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
