@@ -402,7 +402,8 @@ def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors
             if row_key and not item_value and i < len(players):
                 item_value = {row_key: players[i]}
             child = _build(f.item, str(i + 1), _join(name, i), item_value, players, errors)
-            child.label = f"{label} {i + 1}"
+            # A row per player is "Player 2", as the players step says, not "Players 2".
+            child.label = str(_("Player %(n)s")) % {"n": i + 1} if row_key else f"{label} {i + 1}"
             children.append(child)
         return Node("rows", children=children, rows=count, can_add=count < MAX_ROWS, **common)
     if isinstance(f, List):

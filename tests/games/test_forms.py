@@ -61,3 +61,18 @@ def test_errors_land_on_the_field_they_name():
 
 def test_player_names_are_typed_once():
     assert forms.split_players(" Ala, Bartek;Celina,, Ala ") == ["Ala", "Bartek", "Celina"]
+
+
+def test_a_row_per_player_is_titled_player_n_and_other_rows_by_their_list():
+    adj = engine.get("praetor", "winner")
+    example = adj.examples[0]
+    players = forms.players_in(adj.inputs, example)
+    with using(from_corpus(adj.game)):
+        nodes = forms.build(adj.inputs, example, players)
+    rows = next(n for n in nodes if n.widget == "rows")
+    assert [c.label for c in rows.children] == [f"Player {i + 1}" for i in range(len(players))]
+    adj = engine.get("dolores", "tax-bill")
+    with using(from_corpus(adj.game)):
+        nodes = forms.build(adj.inputs, adj.examples[0], [])
+    cities = next(n for n in nodes if n.widget == "rows")
+    assert cities.children[0].label == f"{cities.label} 1"
