@@ -180,9 +180,10 @@ REST_FRAMEWORK = {
 }
 
 # Two caches. "default" is per process and bounded (the reader's rendered clauses, keyed on
-# the catalogue stamp). "shared" holds what must count across workers and machines — the
-# throttles: Redis when REDIS_URL is set, else the database (its table is made by a
-# migration; `manage.py createcachetable` after switching from Redis), never per process.
+# the catalogue stamp). "shared" holds what must count across workers and machines: Redis
+# when REDIS_URL is set, else the database (its table is made by a migration; `manage.py
+# createcachetable` after switching from Redis), never per process. The ruling throttle
+# counts in its Redis, else in a table of its own (games/throttle.py).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 300}},
     "shared": (
@@ -207,7 +208,8 @@ TASKS = {
 # A playtest shard whose worker has sent no heartbeat for this many seconds is played again.
 LAB_STALE_AFTER = int(os.environ.get("LAB_STALE_AFTER", "60"))
 
-# Ruling API throttle per client address (games.api.RulingThrottle); "none" disables it.
+# Ruling throttle per client address, API and referee form (games.api.RulingThrottle, whose
+# window semantics are in games/throttle.py); "none" disables it.
 RULING_RATE = os.environ.get("RULING_RATE", "120/min")
 if RULING_RATE.lower() == "none":
     RULING_RATE = None

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import caches
 from django.utils import timezone
 from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -13,7 +12,6 @@ from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
-from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
 from rules.api import ERROR_400, ERROR_404, ErrorOut, parse_lang
@@ -22,6 +20,7 @@ from rules.lru import LRU
 
 from . import engine, selectors, services, snapshot
 from .snapshot import Snapshot
+from .throttle import WindowThrottle
 
 
 class StepOut(serializers.Serializer):
@@ -100,19 +99,17 @@ class AdjudicatorOut(serializers.Serializer):
     example = serializers.JSONField(help_text="A valid `inputs` body.")
 
 
-class RulingThrottle(SimpleRateThrottle):
+class RulingThrottle(WindowThrottle):
     """Per-client limit on rulings (each one is stored), for the API and the referee form
-    alike, counted in the shared cache (across workers and machines); the rate is read per
-    request. The client is its address (``NUM_PROXIES`` says which), signed in or not."""
+    alike, counted across workers and machines (``games.throttle``: Redis when the shared cache
+    is Redis, else the database; what the limit allows exactly is in its docstring); the rate
+    is read per request. The client is its address (``NUM_PROXIES`` says which), signed in or
+    not."""
 
     scope = "rulings"
-    cache = caches["shared"]
 
     def get_rate(self):
         return settings.RULING_RATE
-
-    def get_cache_key(self, request, view):
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
 def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:

@@ -77,3 +77,19 @@ class ReferenceRuling(models.Model):
 
     def __str__(self) -> str:
         return f"reference {self.ruling_id}"
+
+
+class ThrottleCount(models.Model):
+    """A client's requests counted by a throttle in the current and the previous window of
+    its period, when the counts are kept in the database (no Redis): ``games.throttle``. Not
+    append-only: the one row per client and period is rewritten on each request, and deleted
+    once ``expires`` (epoch seconds) has passed."""
+
+    key = models.CharField(max_length=120, primary_key=True)
+    window = models.BigIntegerField(help_text="The current window: epoch seconds // period.")
+    hits = models.PositiveIntegerField(help_text="Requests allowed in that window.")
+    previous = models.PositiveIntegerField(help_text="Requests allowed in the window before it.")
+    expires = models.BigIntegerField(help_text="Epoch seconds after which the row counts nothing.")
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.hits} in window {self.window}, {self.previous} before"

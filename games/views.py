@@ -21,6 +21,7 @@ from . import engine, forms, selectors, services, snapshot
 from .api import RulingThrottle
 from .engine import using
 from .snapshot import Snapshot
+from .throttle import ceil_seconds
 
 # The form's own fields beside the question's inputs; no input declaration may use these names
 # (tests/games/test_referee_views.py checks every adjudicator).
@@ -150,7 +151,7 @@ def referee_rule(request, slug: str, name: str):
     throttle = RulingThrottle()
     if not throttle.allow_request(request, None):
         # Every ruling is stored: the form is limited like the API, per client.
-        wait = max(1, int(throttle.wait() or 1))
+        wait = ceil_seconds(throttle.wait())
         ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
         ctx["throttled"] = wait
         response = _form_response(request, ctx, status=429)

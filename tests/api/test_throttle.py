@@ -1,5 +1,11 @@
 """The ruling API is rate limited per client with a clear 429."""
 
+import threading
+
+import pytest
+
+from games.api import RulingThrottle
+
 
 def test_too_many_rulings_get_a_429_with_retry_after(corpus, api, settings):
     settings.RULING_RATE = "3/min"
@@ -29,14 +35,130 @@ def test_a_forged_forwarded_for_header_does_not_escape_the_throttle(corpus, api,
     assert codes == [200, 200, 429, 429]
 
 
-def test_the_throttle_counts_in_the_shared_cache_not_per_process():
+def test_the_throttle_counts_in_redis_or_the_database_never_per_process(db, rf, settings):
     from django.core.cache import caches
-    from django.core.cache.backends.locmem import LocMemCache
+    from django.core.cache.backends.redis import RedisCache
 
-    from games.api import RulingThrottle
+    from games import throttle
+    from games.models import ThrottleCount
 
-    assert RulingThrottle.cache is caches["shared"]
-    assert not isinstance(caches["shared"], LocMemCache)
+    settings.RULING_RATE = "5/min"
+    assert RulingThrottle().allow_request(rf.post("/", REMOTE_ADDR="10.1.2.3"), None)
+    if isinstance(caches["shared"], RedisCache):  # REDIS_URL
+        assert isinstance(throttle.windows(), throttle.RedisWindows)
+        assert not ThrottleCount.objects.exists()
+    else:
+        assert isinstance(throttle.windows(), throttle.DatabaseWindows)
+        row = ThrottleCount.objects.get()
+        assert (row.key, row.hits, row.previous) == ("throttle:rulings:60:10.1.2.3", 1, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_racing_requests_get_exactly_the_limit_through(settings):
+    """16 threads at once, each request counted by one atomic round trip to the store: no two
+    read the same count, so exactly the limit is allowed, whatever the interleaving."""
+    from django.db import connection
+    from django.test import RequestFactory
+
+    settings.RULING_RATE = "5/h"
+    threads, start, allowed = 16, threading.Barrier(16), []
+    request = RequestFactory().post("/", REMOTE_ADDR="10.9.9.9")
+
+    def run():
+        try:
+            start.wait()
+            allowed.append(RulingThrottle().allow_request(request, None))
+        finally:
+            connection.close()
+
+    workers = [threading.Thread(target=run) for _ in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(60)
+    assert (allowed.count(True), allowed.count(False)) == (5, threads - 5)
+    # The refused requests took their hits back: after the window, the client starts afresh.
+    assert not RulingThrottle().allow_request(request, None)
+
+
+class Clock:
+    def __init__(self, now: float):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_previous_windows_requests_count_by_their_share_of_the_window(db, rf, settings, monkeypatch):
+    settings.RULING_RATE = "10/min"
+    clock = Clock(60 * 1000 + 50)  # 50 s into a minute
+    monkeypatch.setattr(RulingThrottle, "timer", clock)
+    request = rf.post("/", REMOTE_ADDR="10.0.0.7")
+
+    def ask() -> tuple[bool, float | None]:
+        t = RulingThrottle()
+        ok = t.allow_request(request, None)
+        return ok, None if ok else t.wait()
+
+    assert [ask() for _ in range(10)] == [(True, None)] * 10
+    # Over the limit in this window: the wait reaches into the next, until the 10 rulings'
+    # share of it (⌈10 × the fraction left⌉) leaves room for one more.
+    refused, wait = ask()
+    assert not refused and wait == pytest.approx(10 + 6)
+    clock.now += 15.9
+    assert not ask()[0]
+    clock.now += 0.1  # 6 s into the next minute: ⌈10 × 54/60⌉ = 9 counted
+    assert ask() == (True, None)
+    assert not ask()[0]
+    # Half way through the minute, half the previous minute's rulings still count.
+    clock.now = 60 * 1001 + 30
+    # 1 already in this minute, ⌈10 × 0.5⌉ = 5 from the last: 4 more, to 5 + 5 = 10.
+    assert [ask()[0] for _ in range(5)] == [True] * 4 + [False]
+    refused, wait = ask()
+    assert not refused and wait == pytest.approx(6)  # until ⌈10 × 0.4⌉ = 4 leaves room
+    # Two minutes on, nothing from before counts any more.
+    clock.now = 60 * 1003 + 1
+    assert [ask()[0] for _ in range(11)] == [True] * 10 + [False]
+
+
+def test_finished_windows_are_deleted_from_the_database(db, rf, settings, monkeypatch):
+    from games import throttle
+    from games.models import ThrottleCount
+
+    if not isinstance(throttle.windows(), throttle.DatabaseWindows):
+        pytest.skip("the counts are in Redis, which expires them itself")
+    settings.RULING_RATE = "3/min"
+    clock = Clock(60 * 2000 + 1)
+    monkeypatch.setattr(RulingThrottle, "timer", clock)
+    monkeypatch.setattr(throttle.DatabaseWindows, "_next_purge", 0.0)
+    for n in range(3):
+        RulingThrottle().allow_request(rf.post("/", REMOTE_ADDR=f"10.0.1.{n}"), None)
+    assert ThrottleCount.objects.count() == 3
+    clock.now += 118  # the next minute: the first minute's counts still matter
+    RulingThrottle().allow_request(rf.post("/", REMOTE_ADDR="10.0.1.0"), None)  # a purge is due
+    assert ThrottleCount.objects.count() == 3
+    clock.now = 60 * 2003 + 1  # over: the first minute's counts, and 10.0.1.0's of the second
+    RulingThrottle().allow_request(rf.post("/", REMOTE_ADDR="10.0.1.9"), None)
+    assert sorted(ThrottleCount.objects.values_list("key", flat=True)) == ["throttle:rulings:60:10.0.1.9"]
+
+
+def test_an_odd_client_address_is_counted_by_its_hash(corpus, api, settings):
+    """Behind a misconfigured proxy count the client may choose its identity: whatever it
+    sends (NUL, 2,000 characters) is counted, never a 500."""
+    settings.RULING_RATE = "1/min"
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    body = {"inputs": {"roll": 5}}
+    for forwarded in ("a\x00b", "x" * 2000, "żółw"):
+        codes = [
+            api.post(
+                "/api/v1/games/dolores/adjudicators/interception/",
+                body,
+                format="json",
+                HTTP_X_FORWARDED_FOR=forwarded,
+            ).status_code
+            for _ in range(2)
+        ]
+        assert codes == [200, 429], forwarded
 
 
 def test_the_referee_form_is_throttled_like_the_api(corpus, client, settings):
