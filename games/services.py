@@ -6,7 +6,8 @@ exact versions.
 Whatever the corpus size, creating a ruling costs at most four queries: the game's
 stamps and the edition with its translations in the requested language (only the stamps
 while nothing changed: ``games.snapshot.load``, which the caller has already done to
-validate the inputs), the ruling row and its citations (one insert each).
+validate the inputs), the ruling row and its citations (one insert each in a transaction on
+SQLite; one statement on PostgreSQL, where each round trip to the server counts).
 """
 
 from __future__ import annotations
@@ -188,27 +189,48 @@ def ruling_create(
         }
         for k in keys
     ]
-    with transaction.atomic():
-        _insert(Ruling, [{"id": ruling_id, "game": snapshot.game_id, **doc.stored()}])
-        _insert(RulingCitation, citations)
+    _insert_together(
+        [
+            (Ruling, [{"id": ruling_id, "game": snapshot.game_id, **doc.stored()}]),
+            (RulingCitation, citations),
+        ]
+    )
     return doc
 
 
-def _insert(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
+def _insert_together(inserts: list[tuple[type[models.Model], list[dict[str, Any]]]]) -> None:
+    """Insert each model's rows, all or none. On PostgreSQL one statement (the first inserts
+    as data-modifying ``WITH`` parts of the last), atomic by itself: no BEGIN and COMMIT round
+    trips, and the foreign keys between the rows are checked at its end (Django makes them
+    deferrable). SQLite has no such statement: one INSERT each in a transaction, which is
+    in-process and cheap there."""
+    db = transaction.get_connection()  # the connection itself, not the per-thread proxy, for every value
+    statements = [_insert_sql(model, rows, db) for model, rows in inserts if rows]
+    if db.vendor == "postgresql":
+        *first, (sql, params) = statements
+        parts = [f"i{n} AS ({part})" for n, (part, _params) in enumerate(first)]
+        with db.cursor() as cursor:
+            cursor.execute(
+                (f"WITH {', '.join(parts)} " if parts else "") + sql,
+                [p for _sql, part_params in first for p in part_params] + params,
+            )
+        return
+    with transaction.atomic(using=db.alias), db.cursor() as cursor:
+        for sql, params in statements:
+            cursor.execute(sql, params)
+
+
+def _insert_sql(model: type[models.Model], rows: list[dict[str, Any]], db) -> tuple[str, list[Any]]:
     """One plain INSERT of ``rows`` into ``model``'s table: every column but an automatic id,
     each row naming a value for each (by field name), prepared as the ORM prepares it. On the
     ruling path the ORM's model instances, save machinery and query compiling cost several
     times the inserts themselves (bench/ruling_costs.py)."""
-    if not rows:
-        return
-    db = transaction.get_connection()  # the connection itself, not the per-thread proxy, for every value
     meta, qn = model._meta, db.ops.quote_name
     columns = [f for f in meta.concrete_fields if f is not meta.auto_field]
     params = [f.get_db_prep_save(row[f.name], db) for row in rows for f in columns]
     one = f"({', '.join(['%s'] * len(columns))})"
     sql = f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in columns)}) VALUES "
-    with db.cursor() as cursor:
-        cursor.execute(sql + ", ".join([one] * len(rows)), params)
+    return sql + ", ".join([one] * len(rows)), params
 
 
 def ruling_mark_reference(*, ruling_id: str, by: str, now: dt.datetime, note: str = "") -> ReferenceRuling:
