@@ -14,7 +14,7 @@ citations in one transaction), and render the JSON body. ``store and assemble`` 
 service call less its two measured reads. Best of three timing runs of ≥ ``--budget`` s.
 
 Then the requests as ``bench/run.py`` sends them — gzip accepted, the throttle on at
-``RULING_RATE=1000000/s`` (its two round trips to the shared cache included) — the ruling
+``RULING_RATE=1000000/s`` (its round trip to the database or Redis included) — the ruling
 API POST and the referee form's htmx POST (the fields the form on the page submits), each
 beside the baseline, in CPU time of the thread (``time.thread_time``: a neighbour's load on
 a shared machine moves it less than wall time), with the SQL queries each request costs.
