@@ -2,22 +2,12 @@
 of the clock, in Redis when the "shared" cache is Redis (``REDIS_URL``), else in a small table
 of the database (``games.models.ThrottleCount``) — never per process.
 
-Semantics (a two-window sliding estimate). A rate ``limit/period`` (period: s, min, hour,
-day) cuts time into windows of one period, aligned on the epoch. A client's request at a
-fraction ``f`` of the way into window ``n`` is allowed when
+What a limit allows is in ``WindowThrottle``'s docstring. Unlike a log of every request's
+time (DRF's ``SimpleRateThrottle``, whose list grows with the rate and is read, rewritten and
+raced by every worker), each request costs one round trip that is atomic in the store, so
+under concurrency exactly ``limit`` requests get through:
 
-    hits(n) + ⌈hits(n - 1) × (1 − f)⌉ < limit
-
-where ``hits`` counts the requests allowed in a window (a refused request is not counted: a
-client that waits as told by Retry-After gets through). So a client gets at most ``limit``
-requests in each window of the clock, and, counting the previous window's requests as spread
-evenly over it, about ``limit`` in any period-long stretch; the worst case (all of the previous
-window's requests at its very end) is under 2 × ``limit`` in a stretch that straddles two
-windows. Unlike a log of every request's time (DRF's ``SimpleRateThrottle``, whose list grows
-with the rate and is read, rewritten and raced by every worker), each request costs one round
-trip that is atomic in the store, so under concurrency exactly ``limit`` requests get through:
-
-- Redis: ``INCR`` of the window's key, ``EXPIRE`` and ``GET`` of the previous window's key, in
+- Redis: ``INCR`` and ``EXPIRE`` of the window's key and ``GET`` of the previous window's, in
   one pipeline.
 - The database (SQLite ≥ 3.35 or PostgreSQL): one ``INSERT … ON CONFLICT DO UPDATE …
   RETURNING`` on the client's row, which holds this window's and the previous window's counts
@@ -138,10 +128,24 @@ def windows() -> DatabaseWindows | RedisWindows:
 
 
 class WindowThrottle(BaseThrottle):
-    """A per-client limit (the module's docstring says exactly what it allows). Subclasses
-    name a ``scope`` and give the rate (``"120/min"``, or None: no limit) in ``get_rate``;
-    the client is ``BaseThrottle.get_ident`` (``NUM_PROXIES`` decides whether to trust
-    ``X-Forwarded-For``)."""
+    """A per-client limit: a two-window sliding estimate, counted where the module says.
+
+    A rate ``limit/period`` (period: s, min, hour, day) cuts time into windows of one period,
+    aligned on the epoch. A client's request at a fraction ``f`` of the way into window ``n``
+    is allowed when
+
+        hits(n) + ⌈hits(n - 1) × (1 − f)⌉ < limit
+
+    where ``hits(n)`` counts the requests already allowed in window ``n`` (a refused request is
+    not counted: a client that waits as Retry-After says gets through). So a client gets at
+    most ``limit`` requests in each window of the clock and, counting the previous window's
+    requests as spread evenly over it, about ``limit`` in any period-long stretch; in the worst
+    case (all of the previous window's requests at its very end) under 2 × ``limit`` in a
+    stretch that straddles two windows.
+
+    Subclasses name a ``scope`` and give the rate (``"120/min"``, or None: no limit) in
+    ``get_rate``; the client is ``BaseThrottle.get_ident`` (``NUM_PROXIES`` decides whether to
+    trust ``X-Forwarded-For``)."""
 
     scope = ""
     timer = staticmethod(time.time)
