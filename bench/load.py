@@ -125,7 +125,7 @@ def markdown(result: dict, argv) -> str:
         f"{cfg['threads']} threads, gzip asked for, after {cfg['warmup']} s of warm-up), against gunicorn "
         f"in production mode (DEBUG=0, gunicorn.conf.py, {cfg['workers']} sync workers) on a fresh {db} "
         "database with the corpus; the ruling throttle counts in "
-        + ("Redis" if cfg["redis"] else "the database's shared cache table")
+        + ("Redis" if cfg["redis"] else "its table in the database")
         + " (its rate set out of reach). Target (issue #12): 0 errors — socket errors and non-2xx "
         "answers — and 0 5xx on every path, nothing in the server's log, the server up at the end.",
         "",
