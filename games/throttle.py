@@ -104,6 +104,9 @@ class RedisWindows:
         """Count a request in ``window``: (hits in it so far, this one included; hits in the
         window before)."""
         current = self._key(key, window)
+        # Django's RedisCache has no public pipeline or INCR-with-expiry; its client accessor
+        # (``_cache.get_client``, Django ≥ 4.0) gives the redis-py client the cache itself uses,
+        # with the same server choice and key prefix (tests/api/test_throttle.py runs on Redis).
         pipe = self.cache._cache.get_client(current, write=True).pipeline(transaction=False)
         pipe.incr(current)
         pipe.expire(current, max(1, math.ceil(expires - now)))  # relative: the clocks may differ
