@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from django.db.models import Subquery
+from django.db.models import F, Subquery
 
 from rules import corpus, params
 from rules import tables as tables_
@@ -62,9 +62,10 @@ class Citable:
     number: int
     status: str
     text: str
-    translation: str | None
-    translation_revision_id: int | None
-    translation_stale: bool
+    # The translation quoted beside the text (none when the ruling quotes the original only).
+    translation: str | None = None
+    translation_revision_id: int | None = None
+    translation_stale: bool = False
     translation_state: str | None = None
 
 
@@ -183,45 +184,45 @@ def rules_for(slug: str, edition: int | None = None) -> Rules:
 
 
 def _edition(game_id: int, slug: str, edition: int | None, lang: str, language: str):
-    """One query: the edition's entries with version, bindings and the newest translation."""
+    """One query: the edition's entries with version, bindings and the newest translation,
+    each column named as the ``Citable`` field it fills."""
     entries = EditionEntry.objects.filter(edition__game_id=game_id)
     if edition is None:
         entries = entries.filter(edition__is_current=True)
     else:
         entries = entries.filter(edition__number=edition)
-    fields = ["clause__key", "clause_id", "clause__kind", "version_id", "version__number"]
-    fields += ["version__status", "version__text", "version__bindings", "edition__number", "edition__status"]
+    fields = ["clause_id", "version_id"]
     if lang != language:
         # The translation quoted: the one the reader shows beside this wording.
         newest = quoted_translations(lang)
         entries = entries.annotate(
-            tr_text=Subquery(newest.values("text")[:1]),
-            tr_revision=Subquery(newest.values("current_revision_id")[:1]),
-            tr_based_on=Subquery(newest.values("based_on_id")[:1]),
-            tr_state=Subquery(newest.values("state")[:1]),
+            translation=Subquery(newest.values("text")[:1]),
+            translation_revision_id=Subquery(newest.values("current_revision_id")[:1]),
+            translation_state=Subquery(newest.values("state")[:1]),
+            translation_based_on=Subquery(newest.values("based_on_id")[:1]),
         )
-        fields += ["tr_text", "tr_revision", "tr_based_on", "tr_state"]
+        fields += ["translation", "translation_revision_id", "translation_state", "translation_based_on"]
     clauses: dict[str, Citable] = {}
     texts = []
     number, draft = None, False
-    for values in entries.order_by("position").values_list(*fields):
-        key, clause_id, kind, version_id, version_number, status, text, bindings, number, state = values[:10]
-        draft = state == Edition.Status.DRAFT
-        tr_text, tr_revision, tr_based_on, tr_state = values[10:] or (None, None, None, None)
-        clauses[key] = Citable(
-            key=key,
-            clause_id=clause_id,
-            kind=kind,
-            version_id=version_id,
-            number=version_number,
-            status=status,
-            text=text,
-            translation=tr_text,
-            translation_revision_id=tr_revision,
-            translation_stale=tr_based_on is not None and tr_based_on != version_id,
-            translation_state=tr_state,
-        )
-        texts.append((key, version_number, text, bindings))
+    for row in entries.order_by("position").values(
+        *fields,
+        key=F("clause__key"),
+        kind=F("clause__kind"),
+        number=F("version__number"),
+        status=F("version__status"),
+        text=F("version__text"),
+        bindings=F("version__bindings"),
+        edition_number=F("edition__number"),
+        edition_status=F("edition__status"),
+    ):
+        number = row.pop("edition_number")
+        draft = row.pop("edition_status") == Edition.Status.DRAFT
+        bindings = row.pop("bindings")
+        based_on = row.pop("translation_based_on", None)
+        cited = Citable(**row, translation_stale=based_on is not None and based_on != row["version_id"])
+        clauses[cited.key] = cited
+        texts.append((cited.key, cited.number, cited.text, bindings))
     if number is None:
         raise EditionNotFound(f"{slug} edition {edition or 'current'}")
     return number, draft, clauses, texts
