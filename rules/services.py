@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
@@ -49,6 +50,7 @@ class GameLoad:
 
     slug: str
     new_clauses: int = 0
+    new_versions: int = 0
     fast_forwarded: list[str] = field(default_factory=list)
     # Clauses whose newest version was written in the site and differs from the shipped text:
     # left alone, the site's wording stays in force.
@@ -67,15 +69,38 @@ class GameLoad:
 
 @dataclass
 class LoadReport:
-    games: int = 0
-    new_clauses: int = 0
-    new_versions: int = 0
-    new_translations: int = 0
-    new_by_lang: dict[str, int] = field(default_factory=dict)  # language code → new translations
-    new_translation_revisions: int = 0
-    new_editions: int = 0
-    changed: list[str] = field(default_factory=list)  # the fast-forwarded clauses
+    """What one ``corpus_load`` did: each game's ``GameLoad``, and the totals over them."""
+
     per_game: list[GameLoad] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.per_game)
+
+    @property
+    def new_clauses(self) -> int:
+        return sum(g.new_clauses for g in self.per_game)
+
+    @property
+    def new_versions(self) -> int:
+        return sum(g.new_versions for g in self.per_game)
+
+    @property
+    def new_translations(self) -> int:
+        return sum(g.new_translations for g in self.per_game)
+
+    @property
+    def new_by_lang(self) -> dict[str, int]:
+        """Language code → new translations."""
+        return dict(sum((Counter(g.new_by_lang) for g in self.per_game), Counter()))
+
+    @property
+    def new_translation_revisions(self) -> int:
+        return sum(len(g.translations_updated) for g in self.per_game)
+
+    @property
+    def new_editions(self) -> int:
+        return sum(g.edition_published for g in self.per_game)
 
     @property
     def anything_new(self) -> bool:
@@ -86,6 +111,11 @@ class LoadReport:
             or self.new_translation_revisions
             or self.new_editions
         )
+
+    @property
+    def changed(self) -> list[str]:
+        """The fast-forwarded clauses."""
+        return [key for g in self.per_game for key in g.fast_forwarded]
 
     @property
     def diverged(self) -> list[str]:
@@ -118,15 +148,16 @@ def corpus_load(*, now: dt.datetime, games: list[corpus_files.GameData] | None =
     becomes a new version); a clause revised in the site since is *diverged*: it is left
     alone and reported. English translations likewise. Loading twice changes nothing.
     """
-    report = LoadReport()
-    for position, data in enumerate(games or corpus_files.all_games(), start=1):
-        _load_game(data, position=position, now=now, report=report)
-        report.games += 1
-    return report
+    return LoadReport(
+        [
+            _load_game(data, position=position, now=now)
+            for position, data in enumerate(games or corpus_files.all_games(), start=1)
+        ]
+    )
 
 
 @transaction.atomic
-def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, report: LoadReport) -> None:
+def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime) -> GameLoad:
     game, _ = Game.objects.update_or_create(
         slug=data.slug,
         defaults={
@@ -149,7 +180,6 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
         )
 
     load = GameLoad(slug=data.slug)
-    before = (report.new_versions, report.new_translations, report.new_translation_revisions)
     metadata_changed = False
     existing = {c.key: c for c in Clause.objects.filter(game=game)}
     latest = {
@@ -178,7 +208,7 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
             clause.section, clause.position, clause.kind = sections[c.section], n, c.kind
             clause.save(update_fields=["section", "position", "kind"])
             metadata_changed = True
-        version, added = _load_clause(clause, c, latest.get(clause.id), now=now, report=report, load=load)
+        version, added = _load_clause(clause, c, latest.get(clause.id), now=now, load=load)
         shipped.append((clause, version, added))
         if version is None:
             continue
@@ -195,22 +225,14 @@ def _load_game(data: corpus_files.GameData, *, position: int, now: dt.datetime, 
     if entries is not None:
         load.edition = _edition_publish(game=game, entries=entries, now=now, name=None).number
         load.edition_published = True
-        report.new_editions += 1
     else:
         load.edition = current.number if current is not None else None
-    report.new_clauses += load.new_clauses
-    report.new_translations += load.new_translations
-    for lang, n in load.new_by_lang.items():
-        report.new_by_lang[lang] = report.new_by_lang.get(lang, 0) + n
-    report.new_translation_revisions += len(load.translations_updated)
-    report.changed += load.fast_forwarded
-    report.per_game.append(load)
-    after = (report.new_versions, report.new_translations, report.new_translation_revisions)
-    if metadata_changed or after != before:
+    if metadata_changed or load.new_versions or load.new_translations or load.translations_updated:
         catalogue_touch(game_id=game.id)
 
     _load_rules_data(game, data, clauses={c.key: c for c, _, _ in shipped})
     _load_terms(game, data)
+    return load
 
 
 def _load_clause(
@@ -219,7 +241,6 @@ def _load_clause(
     newest: ClauseVersion | None,
     *,
     now: dt.datetime,
-    report: LoadReport,
     load: GameLoad,
 ) -> tuple[ClauseVersion | None, bool]:
     """Fast-forward one clause: return the version holding the shipped wording (None when the
@@ -232,7 +253,7 @@ def _load_clause(
     """
 
     def add(text: str, bindings: dict[str, str]) -> ClauseVersion:
-        report.new_versions += 1
+        load.new_versions += 1
         return ClauseVersion.objects.create(
             clause=clause,
             number=(newest.number + 1) if newest else 1,

@@ -23,6 +23,8 @@ from rules.models import (
 )
 from rules.services import (
     CORPUS_AUTHOR,
+    GameLoad,
+    LoadReport,
     clause_revise,
     corpus_load,
     edition_publish,
@@ -168,6 +170,30 @@ def test_a_fresh_load_and_a_second_load_print_one_line_per_game(corpus, tmp_path
         "1 game: 0 new clauses, 0 fast-forwarded, 0 diverged; "
         "translations: 0 new, 0 updated, 0 diverged; 0 editions published",
     ]
+
+
+def test_the_totals_are_the_sums_of_the_games_loads():
+    one = GameLoad(
+        slug="a",
+        new_clauses=2,
+        new_versions=3,
+        fast_forwarded=["a.x"],
+        diverged=["a.y"],
+        new_translations=4,
+        new_by_lang={"en": 3, "pl": 1},
+        translations_updated=["a.x"],
+        edition=2,
+        edition_published=True,
+    )
+    two = GameLoad(
+        slug="b", new_versions=1, fast_forwarded=["b.x"], new_translations=1, new_by_lang={"en": 1}
+    )
+    report = LoadReport([one, two])
+    assert (report.games, report.new_clauses, report.new_versions, report.new_translations) == (2, 2, 4, 5)
+    assert report.new_by_lang == {"en": 4, "pl": 1}
+    assert (report.new_translation_revisions, report.new_editions) == (1, 1)
+    assert (report.changed, report.diverged) == (["a.x", "b.x"], ["a.y"])
+    assert report.anything_new and not LoadReport([GameLoad(slug="c", edition=1)]).anything_new
 
 
 def test_a_site_edit_survives_two_restarts(corpus):
