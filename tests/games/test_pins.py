@@ -3,7 +3,10 @@
 Like a lock file, updated on purpose (``manage.py pins --update``), never silently: these
 tests fail when the shipped corpus says something the pinned code was not written for."""
 
+import io
+
 import pytest
+from django.core.management import CommandError, call_command
 
 from games import engine
 from games.pins import pins, wording
@@ -35,3 +38,20 @@ def test_the_fingerprint_ignores_figures_but_not_words():
     assert wording(text, bindings) == wording(text.replace("10", "8"), bindings)
     assert wording(text, bindings) != wording(text.replace("ujemny", "dodatni"), bindings)
     assert wording(text, bindings) == wording("  " + text.replace(" ", "\n", 3), bindings)
+
+
+def _pins(*args) -> str:
+    out = io.StringIO()
+    call_command("pins", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_the_command_finds_no_pin_out_of_date_in_the_shipped_corpus(corpus):
+    assert _pins() == "0 pins out of date.\n"
+    assert _pins("dolores", "praetor") == "0 pins out of date.\n"
+
+
+def test_the_command_names_the_slugs_that_are_no_game(corpus):
+    # Not "nope: no edition loaded (run loadcorpus)", which sent a typo to reload the corpus.
+    with pytest.raises(CommandError, match=r"^no such game: nope, tax \(the games: dolores, "):
+        _pins("dolores", "nope", "tax")

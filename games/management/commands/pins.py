@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import engine, snapshot
 from games.pins import Pin, pins, write
+from rules.management.arguments import add_games_argument, chosen_games
 
 
 class Command(BaseCommand):
@@ -13,7 +14,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("games", nargs="*", help="Game slugs (default: every game).")
+        add_games_argument(parser)
         parser.add_argument(
             "--update",
             action="store_true",
@@ -22,7 +23,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, games, update, **options):
-        slugs = games or sorted({a.game for a in engine.all_adjudicators()})
+        slugs = chosen_games(games, sorted({a.game for a in engine.all_adjudicators()}))
         lock = {game: dict(clauses) for game, clauses in pins().items()}
         stale = 0
         for slug in slugs:

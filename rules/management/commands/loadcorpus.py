@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from rules import corpus, search
+from rules.management.arguments import add_games_argument
 from rules.services import GameLoad, LoadReport, corpus_load
 
 LISTED = 5  # diverged keys named per game before "… and N more"
@@ -90,7 +91,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("games", nargs="*", help="Game slugs (default: all five).")
+        add_games_argument(parser)
         add_root_argument(parser)
 
     def handle(self, *args, games, root, **options):
