@@ -33,6 +33,7 @@ from .common import (
     CARD_LABELS,
     GROUPS,
     VOTE_CARDS,
+    WORDS,
     adjudicator,
     check_chosen_group_only_for_public,
     chosen_group,
@@ -184,7 +185,7 @@ COUNCIL_VOTE_INPUTS = Object(
     ),
     votes=Map(
         Player(among="seating"),
-        Choice(("for", "against"), labels={"for": gettext_lazy("For"), "against": gettext_lazy("Against")}),
+        Choice.of(WORDS["ballot"]),
         complete=True,
         label=gettext_lazy("Votes"),
     ),
