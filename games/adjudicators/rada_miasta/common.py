@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from games import labels
 from games.engine import Fmt, P, registrar
-from games.engine.declare import Choice, Int, Map, Object, counts
+from games.engine.declare import Choice, Field, Int, Map, Object, counts
 
 GAME = "rada-miasta"
 adjudicator = registrar(GAME)
@@ -80,6 +80,13 @@ def chosen_group() -> Choice:
     """rm.support.public-district: "może zdobyte punkty poparcia przydzielić do jednej
     wybranej przez siebie grupy" (only a Public District has one)."""
     return optional_group(gettext_lazy("Group chosen for a Public District"))
+
+
+def district_built(label: Any) -> dict[str, Field]:
+    """The District a rule builds and, for a Public one, the group its support goes to
+    (rm.support.public-district): the two inputs of a rule that adds a District's support;
+    pass them to ``Object`` and check them with ``check_chosen_group_only_for_public``."""
+    return {"district": district(label=label), "chosen_group": chosen_group()}
 
 
 def check_stage(i: Any) -> Iterable[tuple[str, str]]:
