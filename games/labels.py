@@ -20,20 +20,41 @@ One ``[field.<name>]`` table per outcome field::
 
 ``keys`` (labels of the keys of its maps, at any depth) is written the same way. Instead of
 a table, ``values``/``keys`` may name a map, or list several to merge: a ``[maps.<name>]``
-table of the file, or a map of the game's code vocabulary (``vocabulary=`` of ``load``: the
-words its computed messages and input choices use too, so they stay in gettext, e.g.
-Rada Miasta's groups). A ``label`` may name one of the ``INTERFACE`` words below.
+table of the file. A ``label`` may name one of the ``INTERFACE`` words below.
 
-Why those stay in gettext: they are words of the referee page itself, not of any one game
-("Allowed", "Decided by", "First player", "Gold afterwards" are the same words for the same
-idea in several games), so they are said once, in the interface's catalogue, rather than
-copied into every game that uses them or kept in one game's file that the others would
-then read.
+The ``[maps]`` are the game's vocabulary: what its text calls the things it counts (Dolores's
+resources and buildings, Rada Miasta's groups and District types, Praetor's resources and
+tile colours …), each key with its words in every interface language::
+
+    [maps.groups]
+    residents = { en = "Residents", pl = "Mieszkańcy" }
+
+The code reads them too, through ``vocabulary`` (``WORDS = labels.vocabulary(path)`` in the
+game's ``common``): the input declarations (a ``Choice`` whose options are a map's keys is
+``Choice.of(WORDS["groups"])``), the messages it computes ("%(n)s %(what)s") and the outcome
+labels above all say the same words from this one place. ``vocabulary`` reads the file when
+the module that names the words is imported, since a declaration needs them then — before
+``load`` registers the outcome labels at the end of the package's ``__init__`` — and it fails
+at once on a text lacking a language or a map the file does not have, so a game that names a
+word it lacks does not start.
+
+Why the vocabulary is data, not gettext: these words are the game's content — the names
+its rule document gives its pieces, with their Polish as the game says it — like its
+questions, disputes and clause texts (``games.engine.data``). Kept as gettext maps in code
+they were said twice (the key tuple and the msgid map; the outcome labels then named the
+code's maps from the file), and their translations lived in the interface's catalogue, far
+from the game's other texts. Each text is lazy (``data.translated``), like ``gettext_lazy``.
+
+What stays in gettext: the words of the referee page itself, not of any one game
+(``INTERFACE``: "Allowed", "Decided by", "First player", "Gold afterwards" are the same words
+for the same idea in several games), said once in the interface's catalogue rather than copied
+into every game that uses them or kept in one game's file that the others would then read;
+and the sentences the code computes around the game's words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -93,24 +114,48 @@ def _words(value: Any, maps: Mapping[str, Any], where: str) -> dict[str, Any]:
     merged: dict[str, Any] = {}
     for name in names:
         if not isinstance(name, str) or name not in maps:
-            raise ValueError(f"{where}: no map {name!r} in [maps] or the game's vocabulary")
+            raise ValueError(f"{where}: no map {name!r} in [maps]")
         merged.update(maps[name])
     return merged
 
 
-def load(game: str, path: Path, vocabulary: Mapping[str, Mapping[str, Any]] | None = None) -> None:
-    """Register ``game``'s labels of outcome fields from its ``labels.toml`` (see above).
+class Vocabulary(Mapping[str, dict[str, Any]]):
+    """A game's words: its ``[maps]`` by name, each ``{key: lazy text}`` in the file's order.
 
-    ``vocabulary`` names the maps of the game's code (gettext) that the file may name."""
+    Naming a map the file does not have fails at once, saying which file and which map."""
+
+    def __init__(self, maps: Mapping[str, dict[str, Any]], where: str):
+        self._maps, self.where = dict(maps), where
+
+    def __getitem__(self, name: str) -> dict[str, Any]:
+        if name not in self._maps:
+            raise KeyError(f"{self.where}: no [maps.{name}]")
+        return self._maps[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._maps)
+
+    def __len__(self) -> int:
+        return len(self._maps)
+
+
+def _vocabulary(raw: Mapping[str, Any], where: str) -> Vocabulary:
+    tables = raw.get("maps", {})
+    return Vocabulary({name: _words(t, {}, f"{where} maps.{name}") for name, t in tables.items()}, where)
+
+
+def vocabulary(path: Path) -> Vocabulary:
+    """The vocabulary of the game whose ``labels.toml`` is ``path`` (its ``[maps]``, see above)."""
+    return _vocabulary(data.read(path), f"{path.parent.name}/{path.name}")
+
+
+def load(game: str, path: Path) -> None:
+    """Register ``game``'s labels of outcome fields from its ``labels.toml`` (see above)."""
     raw = data.read(path)
     where = f"{path.parent.name}/{path.name}"
     if set(raw) - {"field", "maps"}:
         raise ValueError(f"{where}: unknown tables {sorted(set(raw) - {'field', 'maps'})}")
-    maps = dict(vocabulary or {})
-    for name, table in raw.get("maps", {}).items():
-        if name in maps:
-            raise ValueError(f"{where}: map {name!r} is already the game's vocabulary")
-        maps[name] = _words(table, {}, f"{where} maps.{name}")
+    maps = _vocabulary(raw, where)
     found: dict[str, Out] = {}
     for name, entry in raw.get("field", {}).items():
         at = f"{where} field.{name}"

@@ -17,8 +17,9 @@ declarations, the messages it computes (in gettext) — plus this data, with its
   example (``adjudicator``, ``at_stake``, ``[dispute.inputs]``, optionally ``agree``) or an
   open point (``open_question``, ``wording``); every dispute has a ``title`` and a
   ``question``.
-- ``labels.toml``: the outcome fields as people read them, loaded by ``games.labels``
-  (format in its docstring).
+- ``labels.toml``: the outcome fields as people read them, and the game's vocabulary (the
+  names of what it counts, ``[maps]``), which its code reads too, when its ``common`` module
+  is imported (``games.labels``, format and loading order in its docstring).
 
 These texts are the game's content, like the clauses — its questions, its disputed points
 quoting the source documents, the names of what it counts — not interface strings, so they

@@ -267,6 +267,12 @@ class Choice(Field):
         self.options = tuple(options)
         self.labels = dict(labels or {})
 
+    @classmethod
+    def of(cls, words: Mapping[Any, Any], **kw) -> Choice:
+        """One of the keys of ``words`` (a map of a game's vocabulary), in their order, each
+        shown as its word: the options are the map's keys, not written out again."""
+        return cls(tuple(words), labels=words, **kw)
+
     def _parse(self, value, path, ctx):
         if isinstance(value, bool) or value not in self.options:
             shown = ", ".join(str(o) for o in self.options)
@@ -366,6 +372,12 @@ def player_list(*, max_length: int | P, min_length: int = 1, **fields: Field) ->
         max_length=max_length,
         label=_("Players"),
     )
+
+
+def counts(keys: Field, most: int | P, **kw) -> Map:
+    """How many there are of each of ``keys`` (kinds of pieces, players …): a map from a key
+    to a whole number from 0 to ``most``."""
+    return Map(keys, Int(0, most), **kw)
 
 
 class Coord(List):

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from games.engine.declare import Int, Invalid, List, Map, Object, Player, Players, record
+from games.engine.declare import Choice, Int, Invalid, List, Map, Object, Player, Players, counts, record
 from games.snapshot import from_corpus
 from rules import corpus
 
@@ -104,3 +104,24 @@ def test_parsed_inputs_are_frozen():
         parsed.seating = ()
     with pytest.raises(TypeError):
         parsed.support["a"] = 2
+
+
+def test_a_choice_of_a_vocabulary_offers_its_keys_in_order_each_with_its_word():
+    words = {"south": "south", "east": "east", "north": "north"}
+    choice = Choice.of(words, default="east", label="Wind")
+    assert choice.options == ("south", "east", "north") and choice.labels == words
+    assert choice.schema() == {"enum": ["south", "east", "north"], "title": "Wind", "default": "east"}
+
+
+def test_counts_are_a_whole_number_from_zero_of_each_key():
+    decl = Object(units=counts(Choice(("infantry", "ships")), 5, default={}))
+    assert decl.validate({"units": {"ships": 5}}).units == {"ships": 5}
+    assert decl.validate({}).units == {}
+    with pytest.raises(Invalid) as exc:
+        decl.validate({"units": {"infantry": -1, "ships": 6, "tanks": 1}}, "inputs")
+    assert set(exc.value.errors) == {"inputs.units.infantry", "inputs.units.ships", "inputs.units.tanks"}
+    assert decl.fields["units"].schema()["properties"]["ships"] == {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 5,
+    }

@@ -11,9 +11,12 @@ from django.conf import settings
 from django.utils import translation
 
 from games import adjudicators, labels
-from games.adjudicators.dolores.weather import STEPS, TOKEN_NAMES
+from games.adjudicators.dolores import common as dolores
+from games.adjudicators.dolores.weather import DIRECTION_NAMES, STEPS, TOKEN_NAMES
 from games.adjudicators.imperial_tax_farmer.rebellion import REBELLION_EFFECTS
+from games.adjudicators.praetor.common import RESOURCE_LABELS, RESOURCES
 from games.adjudicators.praetor.scoring import _CRITERIA
+from games.adjudicators.rada_miasta.common import GROUP_LABELS, GROUPS
 from games.engine import data
 from tests.games.referee import every_ruling
 
@@ -119,12 +122,13 @@ def test_every_label_is_written_in_every_interface_language(package):
     assert set(raw["field"]) == set(labels.table(package.GAME))
 
 
-def test_a_label_follows_the_interface_language_and_its_code_vocabulary_stays_in_gettext():
+def test_a_label_follows_the_interface_language_and_names_the_game_s_vocabulary():
     with translation.override("pl"):
         assert labels.field_label("rada-miasta", "district_fate") == "Dzielnica"
         assert labels.value_label("dolores", "direction", "north") == "północ"
-        # The groups are the code's words (messages and the form use them): gettext's Polish.
+        # The groups are the game's vocabulary ([maps.groups]), which the code says too.
         assert labels.key_label("rada-miasta", "tallies", "merchants") == "Handlowcy"
+        assert labels.key_label("rada-miasta", "tallies", "merchants") == str(GROUP_LABELS["merchants"])
         assert labels.key_label("rada-miasta", "tallies", "for") == "Za"
         assert labels.field_label("praetor", "allowed") == labels.field_label("dolores", "allowed")
     with translation.override("de"):  # no such interface language: English
@@ -139,6 +143,10 @@ keys = ["groups", "extra"]
 [field.fate.values]
 gone = { en = "gone", pl = "nie ma" }
 
+[maps.groups]
+b = { en = "Bees", pl = "Pszczoły" }
+a = { en = "Ants", pl = "Mrówki" }
+
 [maps.extra]
 for = { en = "For", pl = "Za" }
 """
@@ -147,18 +155,44 @@ for = { en = "For", pl = "Za" }
 def test_labels_load_from_data_and_refuse_what_they_cannot_read(tmp_path):
     path = tmp_path / "labels.toml"
     path.write_text(LABELS, encoding="utf-8")
-    labels.load("t-labels", path, vocabulary={"groups": {"a": "A"}})
+    labels.load("t-labels", path)
     out = labels.field_of("t-labels", "fate")
-    assert (str(out.label), str(out.values["gone"]), set(out.keys)) == ("Fate", "gone", {"a", "for"})
+    assert (str(out.label), str(out.values["gone"]), list(out.keys)) == ("Fate", "gone", ["b", "a", "for"])
     bad = {
         'pl = "Los" }': 'de = "Los" }',  # a language that is not an interface language
         'keys = ["groups", "extra"]': 'keys = ["nowhere"]',  # a map nobody defines
         'label = { en = "Fate", pl = "Los" }': 'label = "no-such-word"',
-        "[maps.extra]": "[maps.groups]",  # a file's map may not shadow the code's vocabulary
+        ', pl = "Mrówki" }': " }",  # a word of the vocabulary without its Polish
         "[field.fate.values]": "[field.fate.colours]",
     }
     for old, new in bad.items():
         path.write_text(LABELS.replace(old, new), encoding="utf-8")
         with pytest.raises(ValueError):
-            labels.load("t-labels-bad", path, vocabulary={"groups": {"a": "A"}})
+            labels.load("t-labels-bad", path)
     assert labels.table("t-labels-bad") == {}
+
+
+def test_the_vocabulary_is_read_from_the_maps_in_order_and_says_itself_in_the_active_language(tmp_path):
+    path = tmp_path / "labels.toml"
+    path.write_text(LABELS, encoding="utf-8")
+    words = labels.vocabulary(path)
+    assert list(words) == ["groups", "extra"] and list(words["groups"]) == ["b", "a"]
+    with translation.override("pl"):
+        groups = {k: str(v) for k, v in words["groups"].items()}
+    assert groups == {"b": "Pszczoły", "a": "Mrówki"}
+    assert str(words["groups"]["a"]) == "Ants"  # lazy: the language of when it is said
+    with pytest.raises(KeyError, match=r"labels.toml: no \[maps.units\]"):
+        words["units"]  # a map the file lacks fails at once, naming the file
+    path.write_text(LABELS.replace(', pl = "Mrówki" }', " }"), encoding="utf-8")
+    with pytest.raises(ValueError, match="maps.groups a"):
+        labels.vocabulary(path)  # so does a word without one of the interface languages
+
+
+def test_the_code_s_key_tuples_are_the_keys_of_its_vocabulary():
+    """Where the logic keeps its own order of a vocabulary's keys, the words name the same keys
+    (the form shows them in the file's order, the logic works in the tuple's)."""
+    assert tuple(GROUP_LABELS) == GROUPS
+    assert tuple(RESOURCE_LABELS) == RESOURCES
+    assert set(dolores.YIELD_ORDER) <= set(dolores.NAMES)
+    assert tuple(dolores.WORDS["routes"]) == dolores.ROUTES
+    assert set(STEPS) == set(DIRECTION_NAMES)

@@ -1,18 +1,21 @@
 """Dolores's vocabulary and the lookups into Tables 1 and 2 (sections ``table-1``, ``table-2``).
 
-The ids are the CONTRACT §4 vocabulary (resources, units, routes, buildings) with
-their display names. The tables' cells are table data: they come from the rules
-snapshot an adjudicator rules under (``rules.table("table-1")``), never from here.
+The ids are the CONTRACT §4 vocabulary (resources, units, routes, buildings); their names
+are the game's words, in ``labels.toml``'s ``[maps]`` (``WORDS``). The tables' cells are
+table data: they come from the rules snapshot an adjudicator rules under
+(``rules.table("table-1")``), never from here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import ngettext_lazy
 
+from games import labels
 from games.engine import Rules, registrar
 
 GAME = "dolores"
@@ -34,53 +37,19 @@ MINERALS = (
 RESOURCES = (*MINERALS, "food", "wood", "energy", "robots")
 UNITS = ("infantry", "armored", "ships", "missile_launchers", "super_missile_launchers")
 ROUTES = ("land", "sea")
-BUILDINGS = (
-    "food-industry",
-    "wood-industry",
-    "mine",
-    "conventional-power-plant",
-    "nuclear-power-plant",
-    "land-transport-industry",
-    "sea-transport-industry",
-    "robot-factory",
-    "arms-infantry",
-    "arms-armored",
-    "arms-ships",
-    "arms-missiles",
-    "arms-super-missiles",
-    "treatment-plant",
-)
 # Order of the keys in a yields outcome: resources, route segments, units.
 YIELD_ORDER = (*RESOURCES, *ROUTES, *UNITS)
 
 # Table 2 runs from 1 to 12 built districts: its last row bounds a city's districts.
 MAX_DISTRICTS = 12
 
-NAMES = {
-    "coal": gettext_lazy("coal"),
-    "oil": gettext_lazy("oil"),
-    "iron": gettext_lazy("iron"),
-    "zinc-lead": gettext_lazy("zinc and lead"),
-    "bauxite": gettext_lazy("bauxite"),
-    "copper": gettext_lazy("copper"),
-    "platinum": gettext_lazy("platinum"),
-    "sulfur": gettext_lazy("sulfur"),
-    "other-metals": gettext_lazy("other metals"),
-    "uranium": gettext_lazy("uranium"),
-    "food": gettext_lazy("food"),
-    "wood": gettext_lazy("wood"),
-    "energy": gettext_lazy("energy"),
-    "robots": gettext_lazy("robots"),
-    "infantry": gettext_lazy("infantry units"),
-    "armored": gettext_lazy("armored units"),
-    "ships": gettext_lazy("ships"),
-    "missile_launchers": gettext_lazy("missile launchers"),
-    "super_missile_launchers": gettext_lazy("super missile launchers"),
-    "land": gettext_lazy("land route segments"),
-    "sea": gettext_lazy("sea route segments"),
-    "sea-route-segment": gettext_lazy("sea route segment tokens"),
-    "missile": gettext_lazy("ordinary missiles"),
-}
+# The names of the resources, units, route segments and tokens and of the buildings are the
+# game's words, with their Polish: labels.toml's [maps] (games.labels), read here because the
+# input declarations name them.
+WORDS = labels.vocabulary(Path(__file__).parent / "labels.toml")
+NAMES = WORDS["names"]
+# The buildings (CONTRACT §4 ids) are its keys, in Table 1's order.
+BUILDING_NAMES = WORDS["buildings"]
 # The same names with a count, singular and plural: AMOUNTS[k] % {"n": 3}.
 AMOUNTS = {
     "coal": ngettext_lazy("%(n)s coal", "%(n)s coal", "n"),
@@ -110,22 +79,6 @@ AMOUNTS = {
         "%(n)s sea route segment token", "%(n)s sea route segment tokens", "n"
     ),
     "missile": ngettext_lazy("%(n)s ordinary missile", "%(n)s ordinary missiles", "n"),
-}
-BUILDING_NAMES = {
-    "food-industry": gettext_lazy("food industry"),
-    "wood-industry": gettext_lazy("wood industry"),
-    "mine": gettext_lazy("mine"),
-    "conventional-power-plant": gettext_lazy("conventional power plant"),
-    "nuclear-power-plant": gettext_lazy("nuclear power plant"),
-    "land-transport-industry": gettext_lazy("land transport industry"),
-    "sea-transport-industry": gettext_lazy("sea transport industry"),
-    "robot-factory": gettext_lazy("robot factory"),
-    "arms-infantry": gettext_lazy("arms industry: infantry"),
-    "arms-armored": gettext_lazy("arms industry: armored units"),
-    "arms-ships": gettext_lazy("arms industry: ships"),
-    "arms-missiles": gettext_lazy("arms industry: missiles"),
-    "arms-super-missiles": gettext_lazy("arms industry: super missiles"),
-    "treatment-plant": gettext_lazy("treatment plant"),
 }
 
 

@@ -16,15 +16,15 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Choice, Die, Int, List, Object
 
-from .common import MAX_DISTRICTS, adjudicator
+from .common import MAX_DISTRICTS, WORDS, adjudicator
 
-MISSILE_KINDS = {"missile": gettext_lazy("missile"), "super": gettext_lazy("super missile")}
+MISSILE_KINDS = WORDS["missiles"]
 
 # =================================================================== missile
 
 MISSILE_INPUTS = Object(
     districts=Int(1, MAX_DISTRICTS, label=gettext_lazy("Built districts of the city hit")),
-    kind=Choice(tuple(MISSILE_KINDS), labels=MISSILE_KINDS, default="missile", label=gettext_lazy("Missile")),
+    kind=Choice.of(MISSILE_KINDS, default="missile", label=gettext_lazy("Missile")),
 )
 
 
@@ -125,21 +125,12 @@ def missile(i: Any, *, variant: str, rules: Rules) -> Result:
 
 # ================================================================== movement
 
-UNIT_KINDS = {
-    "infantry": gettext_lazy("infantry"),
-    "armored": gettext_lazy("armored unit"),
-    "ship": gettext_lazy("ship"),
-}
-TERRAINS = {
-    "open": gettext_lazy("open land"),
-    "forest": gettext_lazy("forest"),
-    "route": gettext_lazy("land route"),
-    "sea": gettext_lazy("sea"),
-}
+UNIT_KINDS = WORDS["units"]
+TERRAINS = WORDS["terrains"]
 
 MOVEMENT_INPUTS = Object(
-    unit=Choice(tuple(UNIT_KINDS), labels=UNIT_KINDS, label=gettext_lazy("Unit")),
-    terrain=Choice(tuple(TERRAINS), labels=TERRAINS, label=gettext_lazy("Terrain")),
+    unit=Choice.of(UNIT_KINDS, label=gettext_lazy("Unit")),
+    terrain=Choice.of(TERRAINS, label=gettext_lazy("Terrain")),
 )
 
 
@@ -218,10 +209,7 @@ def movement(i: Any, *, variant: str, rules: Rules) -> Result:
 
 MOVE_AND_ATTACK_INPUTS = Object(
     actions=List(
-        Choice(
-            ("move", "attack"),
-            labels={"move": gettext_lazy("move"), "attack": gettext_lazy("attack")},
-        ),
+        Choice.of(WORDS["actions"]),
         max_length=6,
         label=gettext_lazy("One unit's actions this round, in order"),
     ),
@@ -280,12 +268,7 @@ def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
 
 INTERCEPTION_INPUTS = Object(
     roll=Die(label=gettext_lazy("The ship's roll")),
-    kind=Choice(
-        tuple(MISSILE_KINDS),
-        labels=MISSILE_KINDS,
-        default="missile",
-        label=gettext_lazy("Missile aimed at the ship"),
-    ),
+    kind=Choice.of(MISSILE_KINDS, default="missile", label=gettext_lazy("Missile aimed at the ship")),
 )
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Choice, Die, Int, List, Object, Str
 
-from .common import BUILDING_NAMES, BUILDINGS, MINERALS, NAMES, YIELD_ORDER, add, adjudicator, goods, ordered
+from .common import BUILDING_NAMES, MINERALS, NAMES, YIELD_ORDER, add, adjudicator, goods, ordered
 
 # ======================================================== profit-eligibility
 
@@ -173,11 +173,11 @@ def profit_eligibility(i: Any, *, variant: str, rules: Rules) -> Result:
 
 PROFIT_FACILITY = Object(
     id=Str(1, 40, label=gettext_lazy("Facility")),
-    kind=Choice(BUILDINGS, labels=BUILDING_NAMES, label=gettext_lazy("Building")),
+    kind=Choice.of(BUILDING_NAMES, label=gettext_lazy("Building")),
     robots=Int(0, 99, default=0, label=gettext_lazy("Robots installed")),
     resource=Choice(
         MINERALS,
-        labels={k: NAMES[k] for k in MINERALS},
+        labels=NAMES,
         default=None,
         nullable=True,
         label=gettext_lazy("Resource (mines only)"),

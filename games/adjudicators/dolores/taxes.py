@@ -16,17 +16,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Choice, Int, List, Map, Object
+from games.engine.declare import Bool, Choice, Int, List, Object, counts
 
 from .common import (
     AMOUNTS,
     BUILDING_NAMES,
-    BUILDINGS,
     MAX_DISTRICTS,
     NAMES,
     RESOURCES,
     ROUTES,
     UNITS,
+    WORDS,
     add,
     adjudicator,
     district_range,
@@ -86,10 +86,8 @@ def city_tax(i: Any, *, variant: str, rules: Rules) -> Result:
 
 # ================================================================== tax-bill
 
-UNIT_LABELS = {k: NAMES[k] for k in UNITS}
-
 TAX_BILL_BUILDING = Object(
-    kind=Choice(BUILDINGS, labels=BUILDING_NAMES, label=gettext_lazy("Building")),
+    kind=Choice.of(BUILDING_NAMES, label=gettext_lazy("Building")),
     robots=Int(0, 99, default=0, label=gettext_lazy("Robots installed")),
 )
 TAX_BILL_CITY = Object(
@@ -107,17 +105,11 @@ def _one_first_city(i: Any) -> Iterable[tuple[str, str]]:
 
 TAX_BILL_INPUTS = Object(
     cities=List(TAX_BILL_CITY, default=[], max_length=50, label=gettext_lazy("Cities")),
-    units=Map(
-        Choice(UNITS, labels=UNIT_LABELS),
-        Int(0, 999),
-        default={},
-        label=gettext_lazy("Military units on the board"),
+    units=counts(
+        Choice(UNITS, labels=NAMES), 999, default={}, label=gettext_lazy("Military units on the board")
     ),
-    routes=Map(
-        Choice(ROUTES, labels={"land": gettext_lazy("land"), "sea": gettext_lazy("sea")}),
-        Int(0, 999),
-        default={},
-        label=gettext_lazy("Route segments on the board"),
+    routes=counts(
+        Choice.of(WORDS["routes"]), 999, default={}, label=gettext_lazy("Route segments on the board")
     ),
     checks=[_one_first_city],
 )

@@ -17,19 +17,15 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Bool, Coord, Die, Int, List, Object
 
-from .common import MAX_DISTRICTS, adjudicator, coord, say_fields
+from .common import MAX_DISTRICTS, WORDS, adjudicator, coord, say_fields
 
 # ====================================================================== wind
 
-DIRECTION_NAMES = {
-    "south": gettext_lazy("south"),
-    "east": gettext_lazy("east"),
-    "north": gettext_lazy("north"),
-    "west": gettext_lazy("west"),
-}
+# Where the wind blows ("blows east") and what it carries: the game's words (labels.toml).
+DIRECTION_NAMES = WORDS["directions"]
 # A step of one field in each direction: x grows east, y grows south.
 STEPS = {"south": (0, 1), "east": (1, 0), "north": (0, -1), "west": (-1, 0)}
-TOKEN_NAMES = {"pollution": gettext_lazy("pollution"), "radioactive": gettext_lazy("radioactive cloud")}
+TOKEN_NAMES = WORDS["tokens"]
 
 
 def _on_board(i: Any) -> Iterable[tuple[str, str]]:

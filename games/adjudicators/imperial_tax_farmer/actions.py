@@ -13,18 +13,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules, names, tied_for_best
-from games.engine.declare import Bool, Int, Map, Object, Player
+from games.engine.declare import Bool, Object, Player, counts
 
 from .common import MAX_COUNT, adjudicator, at_most_players, leader, most_of_the_others
 
 # --- control ------------------------------------------------------------------
 
 CONTROL_INPUTS = Object(
-    agents=Map(
-        Player(),
-        Int(0, MAX_COUNT),
-        label=gettext_lazy("Agents of each player in the province"),
-    ),
+    agents=counts(Player(), MAX_COUNT, label=gettext_lazy("Agents of each player in the province")),
     imperia=Bool(default=False, label=gettext_lazy("The province is IMPERIA")),
     checks=[at_most_players("agents")],
 )
@@ -96,11 +92,7 @@ def control(i: Any, *, variant: str, rules: Rules) -> Result:
 # --- crush-rebellion ------------------------------------------------------------
 
 CRUSH_REBELLION_INPUTS = Object(
-    agents=Map(
-        Player(),
-        Int(0, MAX_COUNT),
-        label=gettext_lazy("Agents of each player in the rebelling province"),
-    ),
+    agents=counts(Player(), MAX_COUNT, label=gettext_lazy("Agents of each player in the rebelling province")),
     player=Player(
         label=gettext_lazy("Player trying to crush the rebellion"),
         help=gettext_lazy("A player missing from the agents counts as having none there."),

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Fmt, P, Reasoning, Result, Rules, names, tied_for_best, unknown_players
-from games.engine.declare import Bool, Int, List, Map, Object, Player
+from games.engine.declare import Bool, Int, List, Object, Player, counts
 
 from .common import MAX_COUNT, Die, adjudicator, dice_text, leader
 
@@ -47,10 +47,10 @@ def _marker_not_at_the_end(i: Any) -> Iterator[tuple[str, str]]:
 
 
 END_OF_ROUND_INPUTS = Object(
-    points=Map(Player(), Int(0, MAX_COUNT), label=gettext_lazy("Election-track points of each player")),
-    imperia_agents=Map(
+    points=counts(Player(), MAX_COUNT, label=gettext_lazy("Election-track points of each player")),
+    imperia_agents=counts(
         Player(),
-        Int(0, MAX_COUNT),
+        MAX_COUNT,
         label=gettext_lazy("Agents each player had in IMPERIA this round"),
         help=gettext_lazy("A player left out had no agents there."),
     ),

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import P, names, registrar, unique_names, unknown_players
-from games.engine.declare import Field, List, Player, player_list
+from games.engine.declare import Field, Int, List, Player, player_list
 
 GAME = "mega-civilization"
 adjudicator = registrar(GAME)
@@ -32,6 +32,11 @@ STACKS = tuple(str(n) for n in range(1, 10))
 MAX_PLAYERS = P("large_game_max_players")
 # "και τις 9 πόλεις τους" (mc.tax.revolt-city-destroyed): the city pieces of one player.
 MAX_CITIES = P("cities_per_player")
+
+
+def cities_on_map() -> Int:
+    """How many cities a player has on the map: 0 to their ``MAX_CITIES`` city pieces."""
+    return Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map"))
 
 
 def players(**fields: Field) -> List:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import P, Reasoning, Result, Rules, names
-from games.engine.declare import Int, Map, Object, Player
+from games.engine.declare import Int, Object, Player, counts
 
 from .common import MAX_LIMIT, MAX_TOKENS, adjudicator, ast_order
 
@@ -232,11 +232,7 @@ def _ast_order_fits(i: Any) -> Iterator[tuple[str, str]]:
 
 CONFLICT_INPUTS = Object(
     limit=Int(0, MAX_LIMIT, label=gettext_lazy("Population limit of the area")),
-    forces=Map(
-        Player(),
-        Int(0, MAX_TOKENS),
-        label=gettext_lazy("Tokens of each of the two players in the area"),
-    ),
+    forces=counts(Player(), MAX_TOKENS, label=gettext_lazy("Tokens of each of the two players in the area")),
     ast_order=ast_order(
         optional=True,
         label=gettext_lazy("A.S.T. order (settles a tie on the last token; needed for equal sides then)"),

@@ -20,13 +20,13 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Int, List, Object
 
-from .common import MAX_CITIES, MAX_LIMIT, adjudicator
+from .common import MAX_LIMIT, adjudicator, cities_on_map
 
 # ---------------------------------------------------------------------------
 # victory-points
 
 VICTORY_POINTS_INPUTS = Object(
-    cities=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
+    cities=cities_on_map(),
     cards=List(
         Int(0, 9999, label=gettext_lazy("Cost")),
         max_length=200,
@@ -194,7 +194,7 @@ def victory_points(i: Any, *, variant: str, rules: Rules) -> Result:
 
 AST_MOVE_INPUTS = Object(
     meets_requirements=Bool(label=gettext_lazy("Meets the criteria to advance")),
-    cities_on_board=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
+    cities_on_board=cities_on_map(),
 )
 
 

@@ -25,6 +25,7 @@ from .common import (
     MAX_TOKENS,
     PLAYER_CHECKS,
     adjudicator,
+    cities_on_map,
     known_players,
     player_names,
     players,
@@ -149,7 +150,7 @@ def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
 
 TAX_INPUTS = Object(
     players=players(
-        cities=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
+        cities=cities_on_map(),
         stock=Int(0, MAX_TOKENS, label=gettext_lazy("Population tokens in stock")),
     ),
     checks=PLAYER_CHECKS,

@@ -15,28 +15,25 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Fmt, Reasoning, Result, Rules, names, ties
-from games.engine.declare import Bool, Choice, Int, Map, Object, Player
+from games.engine.declare import Bool, Choice, Int, Map, Object, Player, counts
 
 from .common import (
     AST_PLAYER_CHECKS,
-    MAX_CITIES,
     MAX_TOKENS,
     STACKS,
     adjudicator,
+    cities_on_map,
     known_players,
     players_in_ast_order,
 )
 
 TRADE_CARDS_INPUTS = Object(
     players_in_ast_order(
-        cities=Int(0, MAX_CITIES, label=gettext_lazy("Cities on the map")),
+        cities=cities_on_map(),
         treasury=Int(0, MAX_TOKENS, label=gettext_lazy("Treasury tokens")),
     ),
-    stacks=Map(
-        Choice(STACKS),
-        Int(0, MAX_TOKENS),
-        complete=True,
-        label=gettext_lazy("Cards left in trade stacks 1 to 9"),
+    stacks=counts(
+        Choice(STACKS), MAX_TOKENS, complete=True, label=gettext_lazy("Cards left in trade stacks 1 to 9")
     ),
     buy_stack_9=Map(
         Player(),

@@ -10,20 +10,12 @@ from django.utils.translation import gettext_lazy
 from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Bool, Choice, Int, Object, Player
 
-from .common import adjudicator
+from .common import WORDS, adjudicator
 
 ACTIVATION_INPUTS = Object(
     player=Player(label=gettext_lazy("Who wants to activate the tile?")),
     tile=Object(
-        kind=Choice(
-            ("green", "red", "grey"),
-            labels={
-                "green": gettext_lazy("Green"),
-                "red": gettext_lazy("Red"),
-                "grey": gettext_lazy("Grey (special)"),
-            },
-            label=gettext_lazy("Tile's action colour"),
-        ),
+        kind=Choice.of(WORDS["tiles"], label=gettext_lazy("Tile's action colour")),
         owner=Player(nullable=True, default=None, label=gettext_lazy("Who built it (empty: a start tile)")),
         fee=Int(0, 99, default=0, label=gettext_lazy("Fee on the tile")),
         used_this_round=Bool(default=False, label=gettext_lazy("Already activated this round?")),

@@ -11,22 +11,20 @@ is here is vocabulary and our own caps on input sizes:
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from pathlib import Path
 
+from games import labels
 from games.engine import P, registrar
 from games.engine.declare import Field, Int, List, player_list
 
 GAME = "praetor"
 adjudicator = registrar(GAME)
+# The resources, tile colours and the like are the game's words, with their Polish:
+# labels.toml's [maps] (games.labels), read here because the input declarations name them.
+WORDS = labels.vocabulary(Path(__file__).parent / "labels.toml")
 # pr.concepts.resources names five resources; these are their outcome/input keys.
 RESOURCES = ("gold", "wood", "stone", "marble", "weapons")
-RESOURCE_LABELS = {
-    "gold": gettext_lazy("gold"),
-    "wood": gettext_lazy("wood"),
-    "stone": gettext_lazy("stone"),
-    "marble": gettext_lazy("marble"),
-    "weapons": gettext_lazy("weapons"),
-}
+RESOURCE_LABELS = WORDS["resources"]
 # Era I and II city tiles (pr.setup.stacks, pr.upkeep.retirement).
 ERAS = ("I", "II")
 # The overview names no minimum; the smallest tile set is "2+" (pr.setup.tiles-by-player-count).

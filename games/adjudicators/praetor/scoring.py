@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import labels
 from games.engine import Reasoning, Result, Rules, names, tied_for_best, unique_names
-from games.engine.declare import Choice, Int, List, Map, Object
+from games.engine.declare import Choice, Int, List, Object, counts
 
 from .common import (
     CITY_TILES,
@@ -52,17 +52,9 @@ FINAL_SCORING_INPUTS = Object(
     ),
     novices=Int(0, MAX_WORKERS, default=0, label=gettext_lazy("Novices")),
     morale_favor=Int(-99, 99, default=0, label=gettext_lazy("Favor shown at your morale level")),
-    resources=Map(
-        Choice(RESOURCES, labels=RESOURCE_LABELS),
-        Int(0, 9999),
-        default={},
-        label=gettext_lazy("Resources you hold"),
-    ),
-    rates=Map(
-        Choice(RESOURCES, labels=RESOURCE_LABELS),
-        Int(0, 99),
-        default={},
-        label=gettext_lazy("Market rate: gold per unit"),
+    resources=counts(Choice.of(RESOURCE_LABELS), 9999, default={}, label=gettext_lazy("Resources you hold")),
+    rates=counts(
+        Choice.of(RESOURCE_LABELS), 99, default={}, label=gettext_lazy("Market rate: gold per unit")
     ),
     checks=[_final_scoring_checks],
 )

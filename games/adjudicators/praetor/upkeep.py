@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Choice, Int, List, Object
 
-from .common import ERAS, EXPERIENCE_CAP, MAX_WORKERS, adjudicator, morale_field
+from .common import ERAS, EXPERIENCE_CAP, MAX_WORKERS, WORDS, adjudicator, morale_field
 
 
 def _upkeep_checks(i):
@@ -33,30 +33,13 @@ UPKEEP_INPUTS = Object(
         second=Int(0, MAX_WORKERS, label=gettext_lazy("Novices on the second space")),
         label=gettext_lazy("Novices"),
     ),
-    academy=Choice(
-        ("own", "other", "none"),
-        labels={
-            "own": gettext_lazy("I control it"),
-            "other": gettext_lazy("Another player's"),
-            "none": gettext_lazy("Not built"),
-        },
-        label=gettext_lazy("Academy"),
-    ),
+    academy=Choice.of(WORDS["academy"], label=gettext_lazy("Academy")),
     pay_academy=Bool(default=False, label=gettext_lazy("Pay the academy's stone to its owner?")),
     stone=Int(0, 9999, default=0, label=gettext_lazy("Stone you have")),
     workers=List(
         Object(
             experience=Int(1, EXPERIENCE_CAP, label=gettext_lazy("Experience")),
-            used=Choice(
-                ("build", "red", "other", "none"),
-                labels={
-                    "build": gettext_lazy("Built a city tile"),
-                    "red": gettext_lazy("Activated a red tile"),
-                    "other": gettext_lazy("Other action"),
-                    "none": gettext_lazy("Not placed"),
-                },
-                label=gettext_lazy("Used for"),
-            ),
+            used=Choice.of(WORDS["uses"], label=gettext_lazy("Used for")),
         ),
         max_length=MAX_WORKERS,
         label=gettext_lazy("Active workers"),

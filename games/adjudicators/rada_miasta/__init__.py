@@ -20,8 +20,9 @@ the package registers every adjudicator and dispute:
   ``@adjudicator("name", inputs=…, summary=…)`` over the function;
 - ``disputes.toml``: the game's four known disputed points; ``examples.json``: each
   adjudicator's worked examples; ``labels.toml``: the outcome fields as the referee page shows
-  them, en + pl, naming the groups of ``common.GROUP_LABELS``, which stay in gettext because
-  the messages and the form use them too (all data: ``games.engine.data``, ``games.labels``).
+  them, en + pl, and the game's vocabulary (groups, District types, cards: ``[maps]``), which
+  the messages and the form say too (``common.WORDS``; all data: ``games.engine.data``,
+  ``games.labels``).
 
 Every figure or choice the code takes from the text is a parameter bound to the words of
 its clause (``params = {...}`` in clauses.toml): ``max_support``, ``support_gain``,
@@ -42,12 +43,12 @@ from games.engine import data
 # Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
 # order the pages and the API show them.
 from . import events, order, support, vote  # noqa: F401
-from .common import GAME, GROUP_LABELS
+from .common import GAME
 
 # The titles, clause keys, worked examples, disputes and outcome labels are data beside the
 # code (games.engine.data, games.labels).
 folder = Path(__file__).parent
 data.load(GAME, folder)
-labels.load(GAME, folder / "labels.toml", vocabulary={"groups": GROUP_LABELS})
+labels.load(GAME, folder / "labels.toml")
 
 __all__ = ["GAME"]

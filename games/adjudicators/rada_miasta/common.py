@@ -10,31 +10,25 @@ the ``events`` section. Support levels are bounded by ``rm.support.limits`` (par
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import labels
 from games.engine import Fmt, P, registrar
-from games.engine.declare import Choice, Int, Map, Object
+from games.engine.declare import Choice, Field, Int, Map, Object, counts
 
 GAME = "rada-miasta"
 adjudicator = registrar(GAME)
 
+# The groups, District types and event cards are the game's words, with their Polish:
+# labels.toml's [maps] (games.labels), read here because the input declarations name them.
+WORDS = labels.vocabulary(Path(__file__).parent / "labels.toml")
 GROUPS = ("residents", "entrepreneurs", "merchants")
-GROUP_LABELS = {
-    "residents": gettext_lazy("Residents"),
-    "entrepreneurs": gettext_lazy("Entrepreneurs"),
-    "merchants": gettext_lazy("Merchants"),
-}
-DISTRICT_TYPES = ("residential", "industrial", "commercial", "public", "terrain")
-DISTRICT_LABELS = {
-    "residential": gettext_lazy("Residential"),
-    "industrial": gettext_lazy("Industrial"),
-    "commercial": gettext_lazy("Commercial"),
-    "public": gettext_lazy("Public"),
-    "terrain": gettext_lazy("Terrain"),
-}
+GROUP_LABELS = WORDS["groups"]
+DISTRICT_LABELS = WORDS["districts"]
 # rm.support.gain-by-stage pairs the groups with the District types "odpowiednio" (respectively).
 DISTRICT_GROUP = {"residential": "residents", "industrial": "entrepreneurs", "commercial": "merchants"}
 # Stages are numbered from 1 (rm.vote.lost-stage-1 "Dzielnicy etapu 1"); the highest is a parameter.
@@ -42,12 +36,7 @@ FIRST_STAGE = 1
 
 VOTE_CARDS = ("councillor-absent", "technical-problems")
 OTHER_CARDS = ("regulatory-confusion", "election-promises")
-CARD_LABELS = {
-    "councillor-absent": gettext_lazy("Councillor Absent"),
-    "technical-problems": gettext_lazy("Technical Problems"),
-    "regulatory-confusion": gettext_lazy("Regulatory Confusion"),
-    "election-promises": gettext_lazy("Election Promises"),
-}
+CARD_LABELS = WORDS["cards"]
 
 
 # ---------------------------------------------------------------- shared declarations
@@ -55,9 +44,9 @@ CARD_LABELS = {
 
 def group_support(**kw: Any) -> Map:
     """One player's support per group: 0 to ``max_support`` (rm.support.limits)."""
-    return Map(
-        Choice(GROUPS, labels=GROUP_LABELS),
-        Int(0, P("max_support")),
+    return counts(
+        Choice.of(GROUP_LABELS),
+        P("max_support"),
         help=Fmt(
             gettext_lazy("Support points per social group, 0-%(max_support)s; a group left out counts as 0.")
         ),
@@ -68,7 +57,7 @@ def group_support(**kw: Any) -> Map:
 def district(**kw: Any) -> Object:
     """A District: its type and its stage, 1 to ``max_stage`` (rm.vote.lost-stage-2-3)."""
     return Object(
-        type=Choice(DISTRICT_TYPES, labels=DISTRICT_LABELS, label=gettext_lazy("District type")),
+        type=Choice.of(DISTRICT_LABELS, label=gettext_lazy("District type")),
         stage=Int(
             FIRST_STAGE,
             P("max_stage"),
@@ -84,13 +73,20 @@ def district(**kw: Any) -> Object:
 def optional_group(label: Any) -> Choice:
     """One of the three social groups of rm.support.gain-by-stage ("Mieszkańcy,
     Przedsiębiorcy oraz Handlowcy"), or none when the situation needs no group."""
-    return Choice(GROUPS, labels=GROUP_LABELS, required=False, nullable=True, label=label)
+    return Choice.of(GROUP_LABELS, required=False, nullable=True, label=label)
 
 
 def chosen_group() -> Choice:
     """rm.support.public-district: "może zdobyte punkty poparcia przydzielić do jednej
     wybranej przez siebie grupy" (only a Public District has one)."""
     return optional_group(gettext_lazy("Group chosen for a Public District"))
+
+
+def district_built(label: Any) -> dict[str, Field]:
+    """The District a rule builds and, for a Public one, the group its support goes to
+    (rm.support.public-district): the two inputs of a rule that adds a District's support;
+    pass them to ``Object`` and check them with ``check_chosen_group_only_for_public``."""
+    return {"district": district(label=label), "chosen_group": chosen_group()}
 
 
 def check_stage(i: Any) -> Iterable[tuple[str, str]]:

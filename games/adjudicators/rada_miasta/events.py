@@ -21,7 +21,6 @@ from games.engine.declare import Choice, Map, Object, Player
 from .common import (
     CARD_LABELS,
     GROUP_LABELS,
-    GROUPS,
     OTHER_CARDS,
     adjudicator,
     group_name,
@@ -47,7 +46,7 @@ def _check_event_card(i: Any) -> Iterable[tuple[str, str]]:
 EVENT_CARD_INPUTS = Object(
     support=Map(Player(), group_support(), label=gettext_lazy("Each player's support")),
     card=Choice(OTHER_CARDS, labels=CARD_LABELS, label=gettext_lazy("Card")),
-    group=Choice(GROUPS, labels=GROUP_LABELS, label=gettext_lazy("Chosen group")),
+    group=Choice.of(GROUP_LABELS, label=gettext_lazy("Chosen group")),
     target=Player(required=False, nullable=True, label=gettext_lazy("Chosen player (Election Promises)")),
     checks=[_check_event_card],
 )

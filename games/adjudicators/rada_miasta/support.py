@@ -24,8 +24,7 @@ from .common import (
     adjudicator,
     check_chosen_group_only_for_public,
     check_stage,
-    chosen_group,
-    district,
+    district_built,
     district_name,
     group_name,
     group_support,
@@ -124,8 +123,7 @@ def _check_public_needs_group(i: Any) -> Iterable[tuple[str, str]]:
 
 SUPPORT_GAIN_INPUTS = Object(
     support=group_support(label=gettext_lazy("Builder's support before building")),
-    district=district(label=gettext_lazy("District built")),
-    chosen_group=chosen_group(),
+    **district_built(gettext_lazy("District built")),
     checks=[check_stage, check_chosen_group_only_for_public, _check_public_needs_group],
 )
 

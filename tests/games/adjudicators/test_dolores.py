@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import engine
-from games.adjudicators.dolores.common import BUILDINGS
+from games.adjudicators.dolores.common import BUILDING_NAMES
 from rules import corpus, params
 from tests.games.referee import PROPERTY, install_cases
 
@@ -148,7 +148,7 @@ def test_profit_removes_every_farm_and_the_forests_taken(referee):
 
 FACILITY = st.fixed_dictionaries(
     {
-        "kind": st.sampled_from([k for k in BUILDINGS if k != "mine"]),
+        "kind": st.sampled_from([k for k in BUILDING_NAMES if k != "mine"]),
         "robots": st.integers(0, 99),
     }
 ) | st.fixed_dictionaries(

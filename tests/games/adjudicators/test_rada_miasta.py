@@ -703,3 +703,26 @@ def test_the_schema_drawn_outside_any_edition_names_the_parameters(referee):
 
 # The tables of cases: cases/rada_miasta.json, one test a section (tests.games.referee.install_cases).
 install_cases(globals(), "rada_miasta")
+
+
+def test_both_rules_that_build_a_district_declare_it_with_its_chosen_group_in_place():
+    """support-gain and council-vote take the District and its Public group from one
+    declaration (common.district_built), where their other fields put it."""
+    from games.adjudicators.rada_miasta.support import SUPPORT_GAIN_INPUTS
+    from games.adjudicators.rada_miasta.vote import COUNCIL_VOTE_INPUTS
+
+    assert list(SUPPORT_GAIN_INPUTS.fields) == ["support", "district", "chosen_group"]
+    assert list(COUNCIL_VOTE_INPUTS.fields)[-3:] == ["district", "chosen_group", "events"]
+    for decl in (SUPPORT_GAIN_INPUTS, COUNCIL_VOTE_INPUTS):
+        schema = decl.schema()["properties"]
+        assert schema["chosen_group"] == {
+            "anyOf": [
+                {
+                    "enum": ["residents", "entrepreneurs", "merchants"],
+                    "title": "Group chosen for a Public District",
+                },
+                {"type": "null"},
+            ]
+        }
+        assert schema["district"]["properties"]["type"]["enum"][-1] == "terrain"
+    assert str(SUPPORT_GAIN_INPUTS.fields["district"].label) == "District built"
