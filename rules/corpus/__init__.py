@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games.engine.rules import VariantRule
 from rules import params, tables
 
 ROOT = Path(__file__).resolve().parent
@@ -80,12 +81,12 @@ class ClauseData:
 
 
 @dataclass(frozen=True)
-class VariantData:
-    slug: str
-    title: str
+class VariantData(VariantRule):
+    """A variant as ``game.toml`` states it: the ``VariantRule`` rulings read (its clauses in the
+    file's order; ``games.snapshot`` sorts them into document order) and the description the
+    catalogue shows."""
+
     description: str = ""
-    activates: tuple[str, ...] = ()
-    overrides: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
