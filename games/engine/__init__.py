@@ -2,7 +2,7 @@
 parameter references (``rules``: ``Rules``, ``P``, ``Fmt``), the registry and
 Result/Step/Gap (``core``), helpers every rule set shares (``common``), the clause →
 code index (``citations``) and the loader of what each game says that is not computed —
-its adjudicators' titles and clause keys, worked examples and disputes, with their
+its adjudicators' titles and clause keys, worked examples, disputes and known gaps, with their
 translations — data files beside its package (``data``)."""
 
 from .common import around_table, names, repeated, tied_for_best, ties, unique_names, unknown_players

@@ -5,7 +5,8 @@ reads a frozen record of validated inputs, a variant slug and the rules of the
 edition it rules under (``rules.Rules``: parameters, variants, tables), and returns the
 outcome together with the steps (clause key + what that clause decided, in the
 order applied) and the gaps (where the wording is silent or ambiguous for
-these inputs, and what was assumed). It never touches the database, the clock
+these inputs, and what was assumed: the game's known gaps, declared with their texts
+as data, ``KnownGap``). It never touches the database, the clock
 or the request; the service in ``games/services.py`` resolves clause keys to
 clause versions and translations and stores the ruling.
 """
@@ -14,13 +15,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .declare import Object
-from .rules import Rules, using
+from .rules import Rules, active, using
 
 _ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,6 +63,33 @@ class Result:
     gaps: tuple[Gap, ...] = ()
 
 
+@dataclass(frozen=True)
+class KnownGap:
+    """A point a game's wording leaves open, as the game's data declares it (its ``gaps.toml``,
+    see ``data``): the clause it is about, and what is asked and what a ruling assumes, each a
+    text that says itself in the active language with the figures of one ruling
+    (``question(params)``)."""
+
+    clause: str
+    question: Callable[[Mapping[str, Any]], str]
+    assumed: Callable[[Mapping[str, Any]], str]
+
+
+_GAPS: dict[str, dict[str, KnownGap]] = {}
+
+
+def add_gaps(game: str, gaps: Mapping[str, KnownGap]) -> None:
+    """Give ``game`` its known gaps, by id (once: its data is loaded when its package registers)."""
+    if game in _GAPS:
+        raise ValueError(f"gaps of {game} given twice")
+    _GAPS[game] = dict(gaps)
+
+
+def gaps_of(game: str) -> dict[str, KnownGap]:
+    """The known gaps of ``game``, by id, in the order its data declares them."""
+    return dict(_GAPS.get(game, {}))
+
+
 class Reasoning:
     """Collect steps and gaps while an adjudicator works, then build the Result."""
 
@@ -73,11 +101,23 @@ class Reasoning:
         """Record that ``clause`` decided something, explained in one sentence."""
         self._steps.append(Step(clause, str(explanation)))
 
-    def gap(self, clause: str | None, question: str, assumed: str) -> None:
-        """Record where the wording is silent, and the assumption the ruling makes."""
-        gap = Gap(clause, str(question), str(assumed))
-        if gap not in self._gaps:
-            self._gaps.append(gap)
+    def gap(self, clause: str, gap: str, **params: Any) -> None:
+        """Record where the wording of ``clause`` is silent, and the assumption the ruling makes:
+        the known gap ``gap`` of the game whose rules are in force (every adjudicator runs under
+        its game's rules, ``rules.using``), its texts said with ``params`` (``%(name)s``)."""
+        rules = active()
+        known = _GAPS.get(rules.game, {}).get(gap) if rules is not None else None
+        if known is None:
+            game = rules.game if rules is not None else "no game's rules in force"
+            raise LookupError(f"{game}: no known gap {gap!r} (the game's gaps.toml)")
+        if known.clause != clause:
+            raise ValueError(f"{rules.game}: the gap {gap!r} is about {known.clause}, not {clause}")
+        try:
+            entry = Gap(clause, known.question(params), known.assumed(params))
+        except KeyError as missing:
+            raise TypeError(f"{rules.game}: the gap {gap!r} is said with {missing}, not given") from None
+        if entry not in self._gaps:
+            self._gaps.append(entry)
 
     def result(self, outcome: dict[str, Any]) -> Result:
         """Return the finished Result with ``outcome``."""

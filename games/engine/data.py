@@ -17,25 +17,48 @@ declarations, the messages it computes (in gettext) — plus this data, with its
   example (``adjudicator``, ``at_stake``, ``[dispute.inputs]``, optionally ``agree``) or an
   open point (``open_question``, ``wording``); every dispute has a ``title`` and a
   ``question``.
+- ``gaps.toml``: the game's known gaps (``core.KnownGap``): where its wording is silent and
+  what a ruling assumes there, one ``[[gap]]`` table each: ``id`` (a slug, unique in the game,
+  the name the code records it by: ``r.gap("itf.rebellion.remove-needs",
+  "coins-on-removed-needs", coins=i.coins)``), ``clause`` (the clause it is about, one that an
+  adjudicator of the game cites, and the one the code names beside the id), ``question`` and
+  ``assumed``. Their texts may quote the ruling's figures, ``%(name)s`` as in gettext, with the
+  same names in every language (a literal ``%`` is written ``%%``); the code gives them as
+  keyword arguments. A text with a count is said in plural forms: ``count`` names the figure
+  that picks the form, and each language lists its forms (``question.count = "coins"``,
+  ``question.en = ["… %(coins)s coin …", "… %(coins)s coins …"]``). The number of forms and the
+  form a count takes are gettext's for that language: the ``Plural-Forms`` header of the
+  interface's catalogue of that language (``LOCALE_PATHS``), which ``gettext.GNUTranslations``
+  compiles into the ``plural`` rule its ``ngettext`` uses, so a gap picks the form the
+  catalogue's own messages would (Polish: ``nplurals=4``, as Django's Polish catalogue); the
+  source language, English, has no catalogue and takes gettext's rule for an untranslated
+  message: two forms, the first for 1. Loading fails on a missing or unknown field or
+  language, an id given twice, a clause no adjudicator of the game cites, a wrong number of
+  forms, or translations that take different figures.
 - ``labels.toml``: the outcome fields as people read them, and the game's vocabulary (the
   names of what it counts, ``[maps]``), which its code reads too, when its ``common`` module
   is imported (``games.labels``, format and loading order in its docstring).
 
 These texts are the game's content, like the clauses — its questions, its disputed points
-quoting the source documents, the names of what it counts — not interface strings, so they
-carry their translations with them rather than living in the gettext catalogue:
-``title.en = "…"``, ``title.pl = "…"``, one for every interface language
+quoting the source documents, where its wording is silent, the names of what it counts — not
+interface strings, so they carry their translations with them rather than living in the
+gettext catalogue: ``title.en = "…"``, ``title.pl = "…"``, one for every interface language
 (``settings.LANGUAGES``) and no other; loading refuses a text that lacks one. A text several
 disputes share is written once in the file's ``[texts]`` table and named by its key
 (``agree = "optional-rule-aside"``). Each text is lazy, like ``gettext_lazy``: it says itself
-in the language active when it is shown, English where it has no such language.
+in the language active when it is shown, English where it has no such language (a gap's
+texts, when a ruling records it, with its figures).
 """
 
 from __future__ import annotations
 
+import functools
+import gettext
 import json
+import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,20 +66,25 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.functional import lazy
 
-from .core import CLAUSE_KEY, add_examples, declared, dispute, register
+from .core import CLAUSE_KEY, KnownGap, add_examples, add_gaps, declared, dispute, for_game, register
 
 FALLBACK = "en"
 TEXTS = ("title", "question", "agree", "open_question", "wording")
 
 
-def _in_active_language(texts: Mapping[str, str]) -> str:
-    """The text in the active interface language (``pl``, or ``pl`` for ``pl-pl``), else English."""
+def _language(texts: Mapping[str, Any]) -> str:
+    """The active interface language among ``texts``' (``pl``, or ``pl`` for ``pl-pl``), else English."""
     lang = translation.get_language()
     if lang:
         for code in (lang, lang.split("-")[0]):
             if code in texts:
-                return texts[code]
-    return texts[FALLBACK]
+                return code
+    return FALLBACK
+
+
+def _in_active_language(texts: Mapping[str, str]) -> str:
+    """The text in the active interface language, else English."""
+    return texts[_language(texts)]
 
 
 translated = lazy(_in_active_language, str)
@@ -128,9 +156,109 @@ def load_adjudicators(game: str, path: Path) -> None:
         register(game, name, title=title, clauses=clauses)
 
 
+@functools.cache
+def plural_forms(code: str) -> tuple[int, Callable[[int], int]]:
+    """How many plural forms language ``code`` has, and the rule that gives a count's form: the
+    ``Plural-Forms`` header of the interface's catalogue of that language, as gettext reads
+    it; gettext's rule for an untranslated message (two forms) where there is none."""
+    for folder in settings.LOCALE_PATHS:
+        catalogue = gettext.translation("django", folder, [code], fallback=True)
+        if isinstance(catalogue, gettext.GNUTranslations):
+            found = re.search(r"nplurals\s*=\s*(\d+)", catalogue.info().get("plural-forms", ""))
+            return (int(found.group(1)) if found else 2), catalogue.plural
+    return 2, lambda n: int(n != 1)
+
+
+PARAMETER = re.compile(r"%\((\w+)\)s")
+
+
+@dataclass(frozen=True)
+class GapText:
+    """The question or the assumption of a known gap: a ``%(name)s`` template in each language,
+    or, with a ``count``, each language's plural forms; called with a ruling's figures, it says
+    itself in the active language (see the module's docstring)."""
+
+    translations: Mapping[str, str | tuple[str, ...]]
+    count: str | None = None
+
+    def __call__(self, params: Mapping[str, Any]) -> str:
+        code = _language(self.translations)
+        template = self.translations[code]
+        if self.count is not None:
+            template = template[plural_forms(code)[1](params[self.count])]
+        return template % params
+
+
+def gap_text(value: Any, where: str) -> GapText:
+    """One text of a gap as written in ``gaps.toml``, checked."""
+    languages = {code for code, _name in settings.LANGUAGES}
+    if not isinstance(value, Mapping) or set(value) - {"count"} != languages:
+        raise ValueError(
+            f"{where}: a text is a table of translations, one for each of {sorted(languages)}, "
+            "and its count where it has plural forms"
+        )
+    count = value.get("count")
+    translations: dict[str, str | tuple[str, ...]] = {}
+    figures = {}
+    for code in sorted(languages):
+        forms = value[code]
+        if count is None:
+            translations[code] = forms
+            forms = [forms]
+        else:
+            number = plural_forms(code)[0]
+            if not isinstance(forms, list) or len(forms) != number:
+                raise ValueError(f"{where}: {code} has {number} plural forms, a list of them")
+            translations[code] = tuple(forms)
+        if not all(isinstance(t, str) and t.strip() == t and t for t in forms):
+            raise ValueError(f"{where}: a translation is a non-empty string with no space around it")
+        names = {name for form in forms for name in PARAMETER.findall(form)}
+        for form in forms:
+            try:
+                form % dict.fromkeys(names, "")
+            except (TypeError, ValueError):
+                raise ValueError(f"{where}: {form!r} takes figures only as %(name)s (a % is %%)") from None
+        figures[code] = names
+    if len({frozenset(names) for names in figures.values()}) > 1:
+        raise ValueError(f"{where}: the translations take different figures: {figures}")
+    if count is not None and count not in figures[FALLBACK]:
+        raise ValueError(f"{where}: the count {count!r} is not one of the figures it takes")
+    return GapText(translations, count)
+
+
+GAP_FIELDS = {"id", "clause", "question", "assumed"}
+GAP_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def load_gaps(game: str, path: Path) -> None:
+    """Give ``game`` the known gaps ``path`` declares, checked: its adjudicators are registered
+    (they say which clauses the game's code cites). Every entry is checked before any is given."""
+    raw = read(path)
+    if set(raw) - {"gap"}:
+        raise ValueError(
+            f"{path.parent.name}/{path.name}: a file of [[gap]] tables, no {sorted(set(raw) - {'gap'})}"
+        )
+    cited = {key for adj in for_game(game) for key in adj.clauses}
+    gaps: dict[str, KnownGap] = {}
+    for entry in raw.get("gap", []):
+        where = f"{path.parent.name}/{path.name} {entry.get('id')}"
+        if set(entry) != GAP_FIELDS:
+            raise ValueError(f"{where}: a gap has exactly {sorted(GAP_FIELDS)}")
+        if not isinstance(entry["id"], str) or not GAP_ID.match(entry["id"]) or entry["id"] in gaps:
+            raise ValueError(f"{where}: an id is a slug (lowercase words and hyphens), once in a game")
+        if entry["clause"] not in cited:
+            raise ValueError(f"{where}: {entry['clause']!r} is no clause an adjudicator of {game} cites")
+        question = gap_text(entry["question"], f"{where} question")
+        assumed = gap_text(entry["assumed"], f"{where} assumed")
+        gaps[entry["id"]] = KnownGap(entry["clause"], question, assumed)
+    add_gaps(game, gaps)
+
+
 def load(game: str, folder: Path) -> None:
-    """Register ``game``'s adjudicators, examples and disputes from the data files in ``folder``."""
+    """Register ``game``'s adjudicators, examples, disputes and known gaps from the data files in
+    ``folder``."""
     load_adjudicators(game, folder / "adjudicators.toml")
+    load_gaps(game, folder / "gaps.toml")
     path = folder / "examples.json"
     if path.exists():
         for name, bodies in json.loads(path.read_text(encoding="utf-8")).items():

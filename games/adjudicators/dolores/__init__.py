@@ -24,10 +24,11 @@ registers every adjudicator and dispute of the game:
   the code: ``@adjudicator("name", inputs=…, summary=…)`` over the function;
 - ``disputes.toml`` — section ``doubts``: the ten doubts of the closing list as disputes;
 - ``examples.json`` — each adjudicator's worked examples;
+- ``gaps.toml`` — the known gaps: where the text is silent and what a ruling assumes there;
 - ``labels.toml`` — the outcome fields as the referee page shows them (en + pl), and the
   game's vocabulary: the names of its resources, units, routes, buildings, the wind's
   directions … (``[maps]``), which the form and the computed messages say too (``common.WORDS``;
-  all four files are data: ``games.engine.data``, ``games.labels``).
+  all five files are data: ``games.engine.data``, ``games.labels``).
 
 Every figure of the two tables (prices, taxes) is table data of the edition's rules
 (``rules.table``); every figure written in a sentence (movement ranges, 10 x N energy,
@@ -49,8 +50,8 @@ from games.engine import data
 from . import military, profit, taxes, weather  # noqa: F401
 from .common import GAME
 
-# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
-# code (games.engine.data, games.labels).
+# The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data
+# beside the code (games.engine.data, games.labels).
 folder = Path(__file__).parent
 data.load(GAME, folder)
 labels.load(GAME, folder / "labels.toml")

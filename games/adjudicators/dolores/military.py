@@ -47,19 +47,7 @@ def _uneven_gap(r: Reasoning, sequence: list[int], step: int) -> None:
     uneven = [s for s in sequence[:-1] if s % step]
     if not uneven:
         return
-    r.gap(
-        "dl.missile-effect",
-        question=_(
-            "'One district in every %(k)s' is silent when the districts do not divide by %(k)s "
-            "(%(uneven)s here): how many does one missile destroy then?"
-        )
-        % {"k": step, "uneven": ", ".join(str(s) for s in uneven)},
-        assumed=_(
-            "The share rounded up, counting from the last built district: one district alone is "
-            "destroyed too. For every second district this matches doubt 8, where a twelve-district "
-            "city falls to the fourth attack."
-        ),
-    )
+    r.gap("dl.missile-effect", "uneven-districts", k=step, uneven=", ".join(str(s) for s in uneven))
 
 
 def _missile_summary(o: dict[str, Any]) -> str:
@@ -72,17 +60,7 @@ def _super_missile_cloud(r: Reasoning) -> None:
     """dl.super-missile-cloud: a radioactive cloud appears on the chosen field; dl.radioactive-cloud
     speaks only of a cloud that stops there."""
     r.step("dl.super-missile-cloud", _("A radioactive cloud token appears on the chosen field."))
-    r.gap(
-        "dl.radioactive-cloud",
-        question=_(
-            "If the city stands on the chosen field, does the radioactive cloud that appears there "
-            "destroy what is left of it?"
-        ),
-        assumed=_(
-            "No: a cloud destroys tokens where it stops after drifting, and the super missile follows the "
-            "missile's city rule; the remaining districts stay."
-        ),
-    )
+    r.gap("dl.radioactive-cloud", "cloud-on-the-city")
 
 
 @adjudicator("missile", inputs=MISSILE_INPUTS, summary=_missile_summary)
@@ -195,13 +173,7 @@ def movement(i: Any, *, variant: str, rules: Rules) -> Result:
             % {"n": rules.param("ship_capacity")},
         )
     if (i.unit, i.terrain) == ("armored", "sea"):
-        r.gap(
-            "dl.armored-move",
-            question=_(
-                "The armored unit's description does not say 'land' fields: may it move on sea fields?"
-            ),
-            assumed=_("No: it is a land unit, carried across the sea by ships like infantry."),
-        )
+        r.gap("dl.armored-move", "armored-on-sea")
     return r.result({"allowed": fields > 0, "max_fields": fields})
 
 
@@ -252,15 +224,7 @@ def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     if len(i.actions) <= 1:
         r.step("dl.military-stage", _("A single action (%(actions)s) is allowed.") % {"actions": shown})
         return r.result({"allowed": True})
-    r.gap(
-        "dl.doubt-6",
-        question=_("The rules do not say whether one unit may %(actions)s in the same round.")
-        % {"actions": shown},
-        assumed=_(
-            "Nothing: the wording as written gives no answer, so neither is ruled. GNIAZDO's proposal 6 "
-            "(the gniazdo variant) decides it."
-        ),
-    )
+    r.gap("dl.doubt-6", "two-actions-one-unit", actions=shown)
     return r.result({"allowed": None})
 
 
@@ -292,12 +256,5 @@ def interception(i: Any, *, variant: str, rules: Rules) -> Result:
             "dl.super-missile-same-rules",
             _("A super missile follows the missile's rules, so a ship may shoot it down too."),
         )
-        r.gap(
-            "dl.ship-intercept",
-            question=_("The ship's rule speaks of a missile: may a ship shoot down a super missile?"),
-            assumed=_(
-                "Yes, on the same %(low)s or %(high)s: the other rules of a super missile are those of a missile."
-            )
-            % faces,
-        )
+        r.gap("dl.ship-intercept", "ship-shoots-super-missile", **faces)
     return r.result({"shot_down": shot_down})

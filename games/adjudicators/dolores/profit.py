@@ -102,18 +102,7 @@ def _eligibility_original(r: Reasoning, i: Any, every: list[str]) -> Result:
         )
         % {"cities": ", ".join(cut_off)},
     )
-    r.gap(
-        "dl.doubt-5",
-        question=_(
-            "The abbreviated text states no rule for cities cut off from the capital: what happens to "
-            "production when a route is broken?"
-        ),
-        assumed=_(
-            "Doubt 5's account of the original instruction: a broken route anywhere stops every factory "
-            "and mine of the federation (products must reach the warehouse in the capital). The stage "
-            "itself is not skipped: farm fields still yield."
-        ),
-    )
+    r.gap("dl.doubt-5", "broken-route")
     return r.result({"profit_phase": "partial", "producing": []})
 
 
@@ -133,14 +122,7 @@ def _proposal_1(r: Reasoning, i: Any) -> None:
         return
     r.step("dl.proposal-1", _("Every city and facility tax was paid, so no facility is stopped for tax."))
     if not i.all_taxes_paid:
-        r.gap(
-            "dl.proposal-1",
-            question=_(
-                "Proposal 1 names only the taxes of factories and cities: what does an unpaid unit or "
-                "route tax cost?"
-            ),
-            assumed=_("Nothing in the profit stage: every factory whose own and city tax were paid works."),
-        )
+        r.gap("dl.proposal-1", "unpaid-unit-or-route-tax")
 
 
 def _proposal_5(r: Reasoning, i: Any) -> None:
@@ -258,11 +240,7 @@ def _farms(r: Reasoning, farms: int, n: int, yields: dict[str, int]) -> None:
         % {"farms": farms, "n": n, "food": food},
     )
     if n == 0:
-        r.gap(
-            "dl.profit-farm",
-            question=_("N is 0: is a farm field that yields nothing still removed?"),
-            assumed=_("Yes: the sentence removes the token whatever it yields."),
-        )
+        r.gap("dl.profit-farm", "farm-yields-nothing")
 
 
 class _Reasoning(Reasoning):
@@ -294,17 +272,7 @@ def _facility_n(r: _Reasoning, rules: Rules, f: Any, n: int, raw: int) -> int:
         % {"id": f.id, "robots": f.robots, "n": n, "nf": nf},
     )
     if raw < 0 and r.first("robots-after-floor"):
-        r.gap(
-            "dl.robots-raise-n",
-            question=_(
-                "The clouds outnumber the roll: do a facility's robots add to the N already "
-                "floored at zero, or to the roll before the clouds are taken off?"
-            ),
-            assumed=_(
-                "To the federation's N after the clouds and the floor at zero: N for the facility = "
-                "0 + its robots."
-            ),
-        )
+        r.gap("dl.robots-raise-n", "robots-after-floor")
     return nf
 
 
@@ -328,11 +296,7 @@ def _treatment_plant(r: _Reasoning, f: Any) -> dict[str, int]:
         _("%(id)s (treatment plant) keeps pollution away; it produces nothing.") % {"id": f.id},
     )
     if r.first("treatment-plant"):
-        r.gap(
-            "dl.profit-other-factories",
-            question=_("Does a treatment plant produce anything in the profit stage?"),
-            assumed=_("No: the text gives it only the task of keeping pollution away."),
-        )
+        r.gap("dl.profit-other-factories", "treatment-plant-yield")
     return {}
 
 
@@ -364,11 +328,7 @@ def _factory(r: _Reasoning, f: Any, nf: int) -> dict[str, int]:
         % {"id": f.id, "building": BUILDING_NAMES[f.kind], "made": goods(made)},
     )
     if f.kind == "food-industry" and r.first("food-industry"):
-        r.gap(
-            "dl.profit-other-factories",
-            question=_("The profit stage does not name the food industry: what does it produce?"),
-            assumed=_("N units of food, its product, like every other factory's N units of products."),
-        )
+        r.gap("dl.profit-other-factories", "food-industry-yield")
     return made
 
 
@@ -410,15 +370,7 @@ def profit(i: Any, *, variant: str, rules: Rules) -> Result:
         add(yields, made)
         details.append({"id": f.id, "n": nf, "yields": ordered(made, YIELD_ORDER)})
     if entitled > i.forests:
-        r.gap(
-            "dl.profit-wood",
-            question=_(
-                "The wood industries may remove %(entitled)s forest tokens but only %(forests)s lie on the "
-                "federation's lands: what then?"
-            )
-            % {"entitled": entitled, "forests": i.forests},
-            assumed=_("They remove only the tokens there are, in the order the facilities are listed."),
-        )
+        r.gap("dl.profit-wood", "too-few-forests", entitled=entitled, forests=i.forests)
     return r.result(
         {
             "n": n,

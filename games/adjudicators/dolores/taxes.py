@@ -114,50 +114,6 @@ TAX_BILL_INPUTS = Object(
     checks=[_one_first_city],
 )
 
-# The four rows tables.toml flags: how their flattened cells were read (dl.t1.*).
-FLAGGED_GAPS = {
-    "conventional-power-plant": (
-        gettext_lazy(
-            "Table 1's conventional power plant row was flattened into a single price and a list of "
-            "goods: which of the goods are its tax?"
-        ),
-        gettext_lazy(
-            "The last item, %(tax)s, is the tax each round (the robots example speaks of the plant's "
-            "standard coal tax); the other goods are paid with the construction."
-        ),
-    ),
-    "nuclear-power-plant": (
-        gettext_lazy(
-            "Table 1's nuclear power plant row was flattened into a single price and a list of goods: "
-            "which of the goods are its tax?"
-        ),
-        gettext_lazy(
-            "By analogy with the conventional power plant, the last item, %(tax)s, is the tax each "
-            "round and the other goods are paid with the construction; nothing in the text confirms it."
-        ),
-    ),
-    "arms-ships": (
-        gettext_lazy(
-            "The ships arms industry's tax cell lists %(other)s, which is not a resource: is it really "
-            "handed in every round?"
-        ),
-        gettext_lazy(
-            "Read as written: it is handed in with the tax each round. It is listed under 'other', "
-            "outside the bill of resources."
-        ),
-    ),
-    "arms-super-missiles": (
-        gettext_lazy(
-            "The super missiles arms industry's tax cell lists %(other)s, which is not a resource: is it "
-            "really handed in every round?"
-        ),
-        gettext_lazy(
-            "Read as written: it is handed in with the tax each round. It is listed under 'other', "
-            "outside the bill of resources."
-        ),
-    ),
-}
-
 
 def _token_set(rules: Rules, what: str) -> int:
     """dl.federation-tokens: "30 żetonów szlaków komunikacyjnych lądowych, 10 szlaków morskich,
@@ -180,15 +136,10 @@ def _over_limit(r: Reasoning, rules: Rules, what: str, count: int) -> None:
     if count > limit:
         r.gap(
             "dl.doubt-2",
-            question=_(
-                "A federation's token set holds %(limit)s %(what)s, but %(count)s are taxed here: may the "
-                "limits of the token sets be exceeded?"
-            )
-            % {"limit": limit, "what": _("cities") if what == "cities" else NAMES[what], "count": count},
-            assumed=_(
-                "Yes, as entered: every one of them is taxed. The instruction does not say its token "
-                "counts are hard limits (doubt 2)."
-            ),
+            "token-set-exceeded",
+            limit=limit,
+            what=_("cities") if what == "cities" else NAMES[what],
+            count=count,
         )
 
 
@@ -230,12 +181,8 @@ def _building_tax(
         },
     )
     if row.get("flagged"):
-        question, assumed = FLAGGED_GAPS[kind]
-        r.gap(
-            row["clause"],
-            question=str(question) % {"other": goods(extra)},
-            assumed=str(assumed) % {"tax": goods(tax)},
-        )
+        # A row tables.toml flags was flattened from its cells: how they were read is a known gap.
+        r.gap(row["clause"], f"{kind}-tax-cell", other=goods(extra), tax=goods(tax))
 
 
 def _robots_tax(r: Reasoning, rules: Rules, cities: list[Any], bill: dict[str, int]) -> None:
@@ -251,14 +198,7 @@ def _robots_tax(r: Reasoning, rules: Rules, cities: list[Any], bill: dict[str, i
             % {"robots": robots, "per": per, "energy": per * robots},
         )
     if any(b.robots for c in cities for b in c.buildings if b.kind == "treatment-plant"):
-        r.gap(
-            "dl.robots-raise-n",
-            question=_(
-                "Robots are installed in factories and mines; may they be installed in a treatment plant, "
-                "and do they raise its tax?"
-            ),
-            assumed=_("Yes, as entered: each robot there raises the tax by the same energy."),
-        )
+        r.gap("dl.robots-raise-n", "robots-in-treatment-plant")
 
 
 def _tokens_tax(

@@ -172,23 +172,10 @@ def _fire_gaps(
 ) -> None:
     """dl.wind-fire-spread is silent on a field downwind already burning, and on a new fire spreading again."""
     if any(t in burnable and t in burning for t in targets):
-        r.gap(
-            "dl.wind-fire-spread",
-            question=_("The field downwind of a fire is already burning: is another fire token put there?"),
-            assumed=_("No: the field already burns; nothing is added."),
-        )
+        r.gap("dl.wind-fire-spread", "fire-downwind-burning")
     chained = [c for c in new_fires if (t := _downwind(c, direction, reach)) in burnable and t not in burning]
     if chained:
-        r.gap(
-            "dl.wind-fire-spread",
-            question=_("Does a fire placed in this wind stage spread again at once?"),
-            assumed=ngettext(
-                "No: only the fires lying on the board when the wind blew spread, by %(n)s field.",
-                "No: only the fires lying on the board when the wind blew spread, by %(n)s fields.",
-                reach,
-            )
-            % {"n": reach},
-        )
+        r.gap("dl.wind-fire-spread", "new-fire-spreads", n=reach)
 
 
 @adjudicator("wind", inputs=WIND_INPUTS, summary=_wind_summary)
@@ -272,17 +259,5 @@ def pollution(i: Any, *, variant: str, rules: Rules) -> Result:
         r.step("dl.pollution-treatment-plant", _("A treatment plant built beforehand avoids the pollution."))
         return r.result({"pollution": False})
     r.step("dl.pollution-treatment-plant", _("No treatment plant was built beforehand."))
-    r.gap(
-        "dl.pollution-appears",
-        question=_(
-            "'In the second stage after' district %(k)s is built: in the wind stage, or two stages later? "
-            "And does a new token appear every round?"
-        )
-        % {"k": threshold},
-        assumed=_(
-            "The token is placed on the city's field in the wind stage (stage 2) after district %(k)s "
-            "is built; this ruling says only that the city gets pollution."
-        )
-        % {"k": threshold},
-    )
+    r.gap("dl.pollution-appears", "pollution-timing", k=threshold)
     return r.result({"pollution": True})

@@ -24,8 +24,9 @@ One module per section of the rules:
   may cite, in the order of the rules (the order the referee offers them); the modules above
   hold only the code: ``@adjudicator("name", inputs=…, summary=…)`` over the function;
 - ``disputes.toml``: the known disputed points, each run live on one of the above;
-  ``examples.json``: each adjudicator's worked examples; ``labels.toml``: the outcome fields
-  as the referee page shows them, en + pl (all data: ``games.engine.data``, ``games.labels``).
+  ``examples.json``: each adjudicator's worked examples; ``gaps.toml``: the readings below, as
+  known gaps; ``labels.toml``: the outcome fields as the referee page shows them, en + pl (all
+  data: ``games.engine.data``, ``games.labels``).
 
 Readings taken on ambiguous wording (each reported as a gap when the inputs reach it):
 
@@ -50,8 +51,8 @@ from games.engine import data
 from . import actions, bribery, rebellion, round  # noqa: F401
 from .common import GAME
 
-# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
-# code (games.engine.data, games.labels).
+# The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data
+# beside the code (games.engine.data, games.labels).
 folder = Path(__file__).parent
 data.load(GAME, folder)
 labels.load(GAME, folder / "labels.toml")

@@ -78,14 +78,7 @@ def control(i: Any, *, variant: str, rules: Rules) -> Result:
         "itf.actions.no-majority",
         _("Nobody has the majority (%(why)s), but IMPERIA stays active all the same.") % {"why": why},
     )
-    r.gap(
-        "itf.actions.no-majority",
-        question=_("IMPERIA stays active without a majority, but who carries out its actions?"),
-        assumed=_(
-            "No controller is named (null). A defensible table practice: the players tied for "
-            "the most agents there act in turn order, starting from the FIRST PLAYER."
-        ),
-    )
+    r.gap("itf.actions.no-majority", "imperia-without-majority")
     return r.result({"controller": None, "active": True})
 
 
@@ -149,11 +142,7 @@ def crush_rebellion(i: Any, *, variant: str, rules: Rules) -> Result:
         _("%(player)s moves their marker %(points)s points up the election track.")
         % {"player": i.player, "points": points},
     )
-    r.gap(
-        "itf.crush.requirements",
-        question=_("Is the WEAPON card spent when the rebellion is crushed?"),
-        assumed=_("No: the text only requires holding it, so the player keeps it."),
-    )
+    r.gap("itf.crush.requirements", "weapon-card-spent")
     r.step(
         "itf.rebellion.no-retest",
         _("The rebellion is over: the province is tested for rebellion again from the next round."),

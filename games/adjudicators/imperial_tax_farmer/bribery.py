@@ -32,6 +32,10 @@ class Rate:
         """How many whole lots of ``points`` change hands (the rest has no stated value)."""
         return points // self.points
 
+    def rest(self, points: int) -> int:
+        """The points of ``points`` left over beyond whole lots."""
+        return points % self.points
+
     def facts(self) -> dict[str, int]:
         return {"rate_points": self.points, "rate_gold": self.gold}
 
@@ -84,17 +88,6 @@ def _bribery_summary(o: dict[str, Any]) -> str:
     }
 
 
-def _odd_lot(
-    r: Reasoning, clause: str, rate: Rate, wanted: dict[str, int], question: str, assumed: str
-) -> None:
-    """The gap ``clause`` leaves when the points ``wanted`` are not whole lots of the rate."""
-    (points,) = wanted.values()
-    rest = points % rate.points
-    if rest:
-        facts = {**wanted, "rest": rest, **rate.facts()}
-        r.gap(clause, question=question % facts, assumed=assumed % facts)
-
-
 def _sell(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int, int]:
     """itf.bribery.points-for-gold and itf.bribery.rate: points changed back into gold."""
     r.step(
@@ -106,17 +99,9 @@ def _sell(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int
         )
         % {"n": i.sell_points},
     )
-    _odd_lot(
-        r,
-        "itf.bribery.rate",
-        rate,
-        {"sell": i.sell_points},
-        _("%(sell)s points is not a multiple of %(rate_points)s; what are the %(rest)s left over worth?"),
-        _(
-            "Nothing: only whole lots of %(rate_points)s points are exchanged, so the %(rest)s "
-            "left over stay on the track."
-        ),
-    )
+    rest = rate.rest(i.sell_points)
+    if rest:
+        r.gap("itf.bribery.rate", "sold-points-left-over", sell=i.sell_points, rest=rest, **rate.facts())
     taken = rate.lots(i.sell_points) * rate.points
     got = rate.lots(i.sell_points) * rate.gold
     points, gold = points - taken, gold + got
@@ -130,25 +115,16 @@ def _sell(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int
 
 def _buy(r: Reasoning, i: Any, rate: Rate, points: int, gold: int) -> tuple[int, int]:
     """itf.bribery.gold-for-points: gold exchanged for points, at a rate the text does not state."""
-    r.gap(
-        "itf.bribery.gold-for-points",
-        question=_("The text gives a rate only for selling points; how much gold does a point cost?"),
-        assumed=_(
-            "The same rate back, %(rate_gold)s gold for %(rate_points)s points: the text calls "
-            'selling points a change "back" into gold.'
+    r.gap("itf.bribery.gold-for-points", "price-of-a-point", **rate.facts())
+    rest = rate.rest(i.buy_points)
+    if rest:
+        r.gap(
+            "itf.bribery.gold-for-points",
+            "bought-points-left-over",
+            buy=i.buy_points,
+            rest=rest,
+            **rate.facts(),
         )
-        % rate.facts(),
-    )
-    _odd_lot(
-        r,
-        "itf.bribery.gold-for-points",
-        rate,
-        {"buy": i.buy_points},
-        _("%(buy)s points is not a multiple of %(rate_points)s; can the %(rest)s left over be bought?"),
-        _(
-            "No: only whole lots of %(rate_points)s points are bought, so the %(rest)s left over are not bought."
-        ),
-    )
     spent = rate.lots(i.buy_points) * rate.gold
     got = rate.lots(i.buy_points) * rate.points
     points, gold = points + got, gold - spent
@@ -174,14 +150,7 @@ def bribery(i: Any, *, variant: str, rules: Rules) -> Result:
         )
         return r.result({"points_after": points, "gold_after": gold})
     if i.sell_points and i.buy_points:
-        r.gap(
-            "itf.bribery.points-for-gold",
-            question=_("May a player both sell and buy points in the same phase, and in which order?"),
-            assumed=_(
-                "Yes; the points are sold first and the gold they bring may be spent at once "
-                "(at one rate both ways this changes nothing)."
-            ),
-        )
+        r.gap("itf.bribery.points-for-gold", "sell-and-buy")
     rate = Rate(points=rules.param("bribery_points"), gold=rules.param("bribery_gold"))
     if i.sell_points:
         points, gold = _sell(r, i, rate, points, gold)

@@ -91,14 +91,7 @@ def _threshold(r: Reasoning, i: Any) -> tuple[int, int, bool]:
         % {"players": i.players, "dice": dice_text(i.dice), "sum": dice_sum},
     )
     if i.estyx:
-        r.gap(
-            "itf.setup.estyx",
-            question=_(
-                'ESTYX has two need cards, but the test counts the coins on "the NEED CARD": '
-                "do the coins on both cards count?"
-            ),
-            assumed=_("The coins on both of ESTYX's need cards count (the number entered)."),
-        )
+        r.gap("itf.setup.estyx", "estyx-two-need-cards")
     threshold, rebellion = _rebels(dice_sum, i.agents, i.coins)
     message = (
         _(
@@ -133,16 +126,7 @@ def _rebellion_effects(r: Reasoning, i: Any) -> list[str]:
         _("Remove the province's need cards and shuffle them into the deck."),
     )
     if i.coins:
-        r.gap(
-            "itf.rebellion.remove-needs",
-            question=ngettext(
-                "What becomes of the %(coins)s coin lying on the removed need cards?",
-                "What becomes of the %(coins)s coins lying on the removed need cards?",
-                i.coins,
-            )
-            % {"coins": i.coins},
-            assumed=_("They go back to the bank with the cards; nobody takes them."),
-        )
+        r.gap("itf.rebellion.remove-needs", "coins-on-removed-needs", coins=i.coins)
     r.step(
         "itf.rebellion.while-rebelling",
         _(

@@ -119,20 +119,7 @@ def _first_player(r: Reasoning, g: Round, rules: Rules) -> str | None:
         _("%(players)s tie for the fewest points (%(n)s): the text names no single player.")
         % {"players": names(low), "n": lowest},
     )
-    r.gap(
-        "itf.round-end.first-player",
-        question=_(
-            "Several players tie for the fewest points: who gets the FIRST PLAYER marker and the "
-            "%(agents)s extra agents?"
-        )
-        % {"agents": extra},
-        assumed=_(
-            "Nobody yet (null): the tied players roll a die, as for the first player at the start "
-            "of the game; the winner of the roll also takes the %(agents)s extra agents, which are "
-            "therefore not counted here."
-        )
-        % {"agents": extra},
-    )
+    r.gap("itf.round-end.first-player", "tied-for-fewest-points", agents=extra)
     return None
 
 
@@ -173,14 +160,7 @@ def _mover_among_the_fewest(r: Reasoning, g: Round) -> str | None:
         "itf.round-end.mover-roll",
         _("The tie is settled by a die roll among %(players)s.") % {"players": names(low)},
     )
-    r.gap(
-        "itf.round-end.mover-roll",
-        question=_("Who wins the die roll for moving the marker?"),
-        assumed=_(
-            "The mover is left open (null) until the tied players roll; the marker still "
-            "moves by the dice entered."
-        ),
-    )
+    r.gap("itf.round-end.mover-roll", "mover-roll")
     return None
 
 
@@ -218,13 +198,7 @@ def _move_marker(r: Reasoning, i: Any, rules: Rules) -> int:
         % {"dice": dice_text(i.marker_dice), "rolled": rolled, "start": i.marker, "end": reached},
     )
     if reached > last:
-        r.gap(
-            "itf.game-end.marker-100",
-            question=_("The roll takes the marker to %(n)s, past space %(last)s: does the game end?")
-            % {"n": reached, "last": last},
-            assumed=_("Yes: the marker stops on space %(last)s, the last one, and the game ends.")
-            % {"last": last},
-        )
+        r.gap("itf.game-end.marker-100", "marker-past-last-space", n=reached, last=last)
     return min(reached, last)
 
 
@@ -262,27 +236,11 @@ def _all_rebelled(r: Reasoning, by_marker: bool, variant: str, last: int) -> boo
     r.step("itf.game-end.all-rebelled", _("Every province but IMPERIA has rebelled: the game ends."))
     if variant != "everyone-loses":
         if not by_marker:
-            r.gap(
-                "itf.game-end.all-rebelled",
-                question=_("Who wins when the game ends because every province but IMPERIA rebelled?"),
-                assumed=_(
-                    "The same winner as when the marker reaches %(last)s: the most points, then IMPERIA agents."
-                )
-                % {"last": last},
-            )
+            r.gap("itf.game-end.all-rebelled", "winner-when-all-rebelled", last=last)
         return False
     r.step("itf.optional.everyone-loses", _("Under the optional rule every player loses."))
     if by_marker:
-        r.gap(
-            "itf.optional.everyone-loses",
-            question=_(
-                "The marker reached %(last)s as well: does the optional rule still make everyone lose?"
-            )
-            % {"last": last},
-            assumed=_(
-                "Yes: the optional rule makes everyone lose whenever every province but IMPERIA rebels."
-            ),
-        )
+        r.gap("itf.optional.everyone-loses", "everyone-loses-at-last-space", last=last)
     return True
 
 
@@ -351,12 +309,7 @@ def _still_tied(r: Reasoning, still: list[str], foreseen: int) -> None:
         "itf.game-end.two-winners",
         _("Still a tie, among %(n)s players: %(players)s.") % {"n": len(still), "players": names(still)},
     )
-    r.gap(
-        "itf.game-end.two-winners",
-        question=_("The text foresees %(foreseen)s winners; %(n)s players are still tied. Who wins?")
-        % {"foreseen": foreseen, "n": len(still)},
-        assumed=_("Every player still tied wins: the rule shares the win among the tied players."),
-    )
+    r.gap("itf.game-end.two-winners", "more-tied-than-foreseen", foreseen=foreseen, n=len(still))
 
 
 def _end_of_round_summary(o: dict[str, Any]) -> str:

@@ -26,7 +26,8 @@ Layout, by the sections of the text (one module per phase of the round):
   may cite, in the order of the round (the order the pages list them); the modules above hold
   only the code: ``@adjudicator("name", inputs=…, summary=…)`` over the function.
 - ``disputes.toml`` — the known disputed points, each with its worked example;
-  ``examples.json`` — each adjudicator's worked examples; ``labels.toml`` — the outcome fields
+  ``examples.json`` — each adjudicator's worked examples; ``gaps.toml`` — the known gaps,
+  where the text is silent and what a ruling assumes there; ``labels.toml`` — the outcome fields
   as the referee page shows them, en + pl (all data: ``games.engine.data``, ``games.labels``).
 
 Importing the package registers every adjudicator and dispute.
@@ -42,8 +43,8 @@ from games.engine import data
 from . import calamities, cities, conflict, population, scoring, ships, taxes, trade  # noqa: F401
 from .common import GAME
 
-# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
-# code (games.engine.data, games.labels).
+# The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data
+# beside the code (games.engine.data, games.labels).
 folder = Path(__file__).parent
 data.load(GAME, folder)
 labels.load(GAME, folder / "labels.toml")

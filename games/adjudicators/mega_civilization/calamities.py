@@ -98,11 +98,9 @@ def calamity_hand(i: Any, *, variant: str, rules: Rules) -> Result:
     if majors and minors:
         r.gap(
             "mc.calamity-selection.hand",
-            question=_(
-                "The text allows so many Major 'or' so many Minor calamities: may one hand mix the two kinds?"
-            ),
-            assumed=_("Yes: the limits are at most %(max)s in all and at most %(maxM)s of them Major.")
-            % {"max": rules.param("calamity_hand_max"), "maxM": rules.param("calamity_major_max")},
+            "mixed-calamity-hand",
+            max=rules.param("calamity_hand_max"),
+            maxM=rules.param("calamity_major_max"),
         )
     return r.result(
         {
@@ -175,14 +173,5 @@ def hand_limit(i: Any, *, variant: str, rules: Rules) -> Result:
         )
         % {"n": i.players},
     )
-    r.gap(
-        "mc.hand-limit.intro",
-        question=ngettext(
-            "The text gives no hand limit for a game of %(n)s player.",
-            "The text gives no hand limit for a game of %(n)s players.",
-            i.players,
-        )
-        % {"n": i.players},
-        assumed=_("No limit is ruled."),
-    )
+    r.gap("mc.hand-limit.intro", "no-hand-limit", n=i.players)
     return r.result({"limit": None})

@@ -167,11 +167,7 @@ def city_support(i: Any, *, variant: str, rules: Rules) -> Result:
             % {"tokens": _tokens(tokens_after), "cities": _cities(len(kept))},
         )
         if len(i.cities) > 1:
-            r.gap(
-                "mc.cities.reduction",
-                question=_("The text does not say which city is reduced when a player is short of support."),
-                assumed=_("The owner chooses: the cities are given up from the end of the list entered."),
-            )
+            r.gap("mc.cities.reduction", "which-city-is-reduced")
     return r.result(
         {"reduced": [c.id for c in reduced], "cities_after": len(kept), "tokens_after": tokens_after}
     )

@@ -130,34 +130,14 @@ def _explain_equal(r: Reasoning, f: Fight) -> None:
         )
         % {"a": a, "b": b, "l": f.limit, "p": f.removals[-1]},
     )
-    r.gap(
-        "mc.conflict.tokens-equal",
-        question=_(
-            "Tied sides remove simultaneously, but one token above the limit a simultaneous removal "
-            "would take the area below it. Who removes the last token?"
-        ),
-        assumed=_(
-            "The tie is settled by the A.S.T. order (a tie the rules do not settle): the player first "
-            "in A.S.T. order acts first and removes it, so the area ends exactly at its limit."
-        ),
-    )
+    r.gap("mc.conflict.tokens-equal", "tied-last-token")
 
 
 def _explain_eliminated(r: Reasoning, f: Fight) -> None:
     """mc.conflict.tokens is silent when one side runs out above the limit."""
     gone = next(p for p, n in f.left.items() if n == 0)
     survivor = next(p for p in f.left if p != gone)
-    r.gap(
-        "mc.conflict.tokens",
-        question=_(
-            "One side has no tokens left while the area still holds more than its population limit. "
-            "Does the survivor keep removing?"
-        ),
-        assumed=_(
-            "No: with one side gone there is nobody left to fight, so the conflict ends; the survivor's "
-            "surplus is for the removal of surplus population."
-        ),
-    )
+    r.gap("mc.conflict.tokens", "one-side-gone")
     r.step(
         "mc.conflict.tokens",
         ngettext(
@@ -303,11 +283,7 @@ def _attack_fails(r: Reasoning, i: Any, rules: Rules) -> Result:
             )
             % {"p": i.attacker, "n": i.attackers, "min": below, "from": rules.param("city_attack_from")},
         )
-    r.gap(
-        "mc.conflict.city-fewer-than-7",
-        question=_("What becomes of the attacking tokens after an attack that fails by definition?"),
-        assumed=_("The text removes nothing: the attacking tokens stay and the city stands."),
-    )
+    r.gap("mc.conflict.city-fewer-than-7", "failed-attackers-stay")
     return r.result(
         {
             "fails": True,
@@ -350,14 +326,9 @@ def _plunder(r: Reasoning, i: Any, f: Fight, rules: Rules) -> dict[str, int] | N
     )
     r.gap(
         "mc.conflict.city-plunder",
-        question=_(
-            "The text does not define when the attacker 'wins'. Both sides still have tokens in the area."
-        ),
-        assumed=_(
-            "The attacker wins only when the defender has no tokens left (having more tokens cannot be "
-            "meant: the attacker always keeps the lead, %(from)s+ against %(city)s)."
-        )
-        % {"from": rules.param("city_attack_from"), "city": rules.param("city_as_tokens")},
+        "when-the-attacker-wins",
+        attack_from=rules.param("city_attack_from"),
+        city=rules.param("city_as_tokens"),
     )
     return None
 

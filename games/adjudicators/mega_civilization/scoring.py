@@ -115,21 +115,12 @@ def _explain_cards(r: Reasoning, b: Bands, rules: Rules) -> None:
     if b.hole:
         r.gap(
             "mc.vp.cards-above-200",
-            question=_(
-                "A card costing %(c)s is in no band: %(from)s to %(to)s scores %(mid)s, 'above %(above)s' "
-                "scores %(high)s."
-            )
-            % {
-                **said,
-                "c": names(map(str, b.hole)),
-                "mid": rules.param("vp_card_mid"),
-                "high": rules.param("vp_card_high"),
-            },
-            assumed=_(
-                "It scores %(high)s: the bands run on without a hole, so 'above %(above)s' is read as %(first)s "
-                "and above."
-            )
-            % {**said, "high": rules.param("vp_card_high"), "first": said["to"] + 1},
+            "card-cost-in-no-band",
+            **said,
+            c=names(map(str, b.hole)),
+            mid=rules.param("vp_card_mid"),
+            high=rules.param("vp_card_high"),
+            first=said["to"] + 1,
         )
 
 
@@ -154,16 +145,7 @@ def _explain_ast_and_bonus(r: Reasoning, i: Any, ast: int, bonus: int) -> None:
             )
             % {"n": bonus},
         )
-        r.gap(
-            "mc.vp.late-iron-age",
-            question=ngettext(
-                "The text does not say who receives the %(n)s point when only one player passed the square.",
-                "The text does not say who receives the %(n)s points when only one player passed the square.",
-                bonus,
-            )
-            % {"n": bonus},
-            assumed=_("The one player who passed it."),
-        )
+        r.gap("mc.vp.late-iron-age", "late-iron-age-one-player", n=bonus)
 
 
 def _victory_points_summary(o: dict[str, Any]) -> str:
@@ -251,12 +233,6 @@ def ast_move(i: Any, *, variant: str, rules: Rules) -> Result:
             % {"n": i.cities_on_board},
         )
     if i.meets_requirements and i.cities_on_board == 0:
-        r.gap(
-            "mc.ast-move.no-city-back",
-            question=_("The player meets the criteria but has no city on the map: forward, back, or both?"),
-            assumed=_(
-                "Both sentences apply as written: the marker moves forward and back, and the two moves add up."
-            ),
-        )
+        r.gap("mc.ast-move.no-city-back", "no-city-on-the-map")
     move = (forward if i.meets_requirements else 0) - (back if i.cities_on_board == 0 else 0)
     return r.result({"move": move})

@@ -85,11 +85,5 @@ def ship_payment(i: Any, *, variant: str, rules: Rules) -> Result:
             % {**said, "n": option},
         )
     if option == 4 and paid[1] > 0:
-        r.gap(
-            "mc.movement.ship-cost",
-            question=_(
-                "The fourth payment names 'a population token' without saying in which area it must be."
-            ),
-            assumed=_("Any area: the population token of the fourth payment may come from another area."),
-        )
+        r.gap("mc.movement.ship-cost", "fourth-payment-area")
     return r.result({"valid": option is not None, "option": option})

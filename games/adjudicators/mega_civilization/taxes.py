@@ -97,13 +97,7 @@ def _bar_revolters(i: Any, r: Reasoning) -> set[str]:
             _("%(p)s cannot be the beneficiary (a player who suffers a tax revolt cannot be).")
             % {"p": names(p for p in player_names(i) if p in excluded)},
         )
-        r.gap(
-            "mc.tax.revolter-not-beneficiary",
-            question=_("The text bars only a player who suffers a tax revolt from being beneficiary."),
-            assumed=_(
-                "Every player listed under 'exclude' is barred, whatever the reason given at the table."
-            ),
-        )
+        r.gap("mc.tax.revolter-not-beneficiary", "excluded-beneficiaries")
     return excluded
 
 
@@ -130,17 +124,7 @@ def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
     if chosen.cities_in_stock == 0:
         # mc.tax.revolt-next-beneficiary / mc.tax.revolt-city-destroyed ("και τις 9 πόλεις").
         r.gap(
-            "mc.tax.revolt-next-beneficiary",
-            question=_(
-                "The beneficiary has no city in stock. In a tax revolt they could not replace the city: a new "
-                "beneficiary is chosen, and when every player has all %(n)s cities in play the city is "
-                "destroyed."
-            )
-            % {"n": rules.param("cities_per_player")},
-            assumed=_(
-                "The definition still names them; for a tax revolt, exclude players with no city in stock "
-                "(if none is left, the revolting city is destroyed)."
-            ),
+            "mc.tax.revolt-next-beneficiary", "beneficiary-without-city", n=rules.param("cities_per_player")
         )
     return r.result({"beneficiary": chosen.name, "decided_by": decided_by})
 
@@ -214,26 +198,9 @@ def _explain_short(r: Reasoning, p: Any, bill: TaxBill, per_city: int) -> None:
         % {"p": p.name, "n": bill.revolting},
     )
     if p.stock > 0:
-        r.gap(
-            "mc.tax.collection",
-            question=_("Does a player who cannot pay all the taxes pay what they can?"),
-            assumed=_(
-                "The player pays %(t)s tokens for each city their stock covers in full; a remainder too "
-                "small for one city's tax pays for nothing and stays in stock, and the cities not covered "
-                "revolt."
-            )
-            % {"t": per_city},
-        )
+        r.gap("mc.tax.collection", "partial-tax-payment", t=per_city)
     if bill.revolting > 1:
-        r.gap(
-            "mc.tax.revolt",
-            question=_(
-                "How many cities revolt when a player cannot pay for several? The text speaks of one "
-                "city ('whichever city he wishes', as the rules word it)."
-            ),
-            assumed=_("One city revolts for each city whose %(t)s tokens of tax cannot be paid.")
-            % {"t": per_city},
-        )
+        r.gap("mc.tax.revolt", "several-cities-revolt", t=per_city)
 
 
 def _revolts(r: Reasoning, rebels: list[str]) -> None:

@@ -67,14 +67,7 @@ def _draw_order(i: Any, r: Reasoning) -> list[Any]:
             _("Players with as many cities as another draw in A.S.T. order: %(g)s.")
             % {"g": "; ".join(names(g) for g in groups)},
         )
-        r.gap(
-            "mc.trade-cards.acquisition",
-            question=_("Who draws first among players with the same number of cities?"),
-            assumed=_(
-                "The A.S.T. order, the text's general rule for a tie it does not settle: the player first in "
-                "A.S.T. order draws first."
-            ),
-        )
+        r.gap("mc.trade-cards.acquisition", "tied-city-count")
     return ordered
 
 
@@ -140,19 +133,7 @@ def _buy(r: Reasoning, p: Any, stacks: dict[str, int], treasury: dict[str, int],
             "mc.trade-cards.buy-stack-9",
             _("Stack %(s)s is empty when %(p)s wants to buy: there is no card to buy.") % said,
         )
-        r.gap(
-            "mc.trade-cards.buy-stack-9",
-            question=_(
-                "Stack %(s)s is empty for a player who wants to buy from it. The text does not say in which "
-                "order players buy, nor what an empty stack %(s)s gives."
-            )
-            % said,
-            assumed=_(
-                "Purchases follow the drawing order, after all free draws; an empty stack %(s)s sells nothing "
-                "(the Water card is for the free draws only) and the %(price)s tokens stay in the treasury."
-            )
-            % said,
-        )
+        r.gap("mc.trade-cards.buy-stack-9", "empty-stack-9", **said)
         return False
     stacks[stack] -= 1
     treasury[p.name] -= price

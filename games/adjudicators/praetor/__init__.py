@@ -24,7 +24,8 @@ registers everything.
   may cite, in the order the pages list them; the modules above hold only the code:
   ``@adjudicator("name", inputs=…, summary=…)`` over the function.
 - ``disputes.toml``: the known disputed points, each run on one of the adjudicators above;
-  ``examples.json``: each adjudicator's worked examples; ``labels.toml``: the outcome fields as
+  ``examples.json``: each adjudicator's worked examples; ``gaps.toml``: the known gaps, where
+  the overview is silent and what a ruling assumes there; ``labels.toml``: the outcome fields as
   the referee page shows them, en + pl (all data: ``games.engine.data``, ``games.labels``).
 
 Every figure the text states (favor values, experience thresholds, costs, rates) is a
@@ -43,8 +44,8 @@ from games.engine import data
 from . import actions, end, order, scoring, setup, upkeep  # noqa: F401
 from .common import GAME
 
-# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
-# code (games.engine.data, games.labels).
+# The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data
+# beside the code (games.engine.data, games.labels).
 folder = Path(__file__).parent
 data.load(GAME, folder)
 labels.load(GAME, folder / "labels.toml")

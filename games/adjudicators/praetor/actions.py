@@ -61,20 +61,10 @@ def _special_fee(r: Reasoning, i: Any) -> None:
             "pr.actions.special-fee",
             _("%(p)s owns the tile, so the fee would come back to them.") % {"p": i.player},
         )
-        r.gap(
-            "pr.actions.special-fee",
-            question=_("Must you pay the fee of a special tile you own yourself?"),
-            assumed=_(
-                "Nothing changes hands: the fee would go back to you (and ordinary tiles are free to their owner)."
-            ),
-        )
+        r.gap("pr.actions.special-fee", "own-special-tile-fee")
     elif tile.owner is None:
         r.step("pr.actions.special-fee", _("The tile has no owner to pay."))
-        r.gap(
-            "pr.actions.special-fee",
-            question=_("The fee of a special tile goes to its owner; what if nobody owns it?"),
-            assumed=_("Nobody is paid: the fee is not due."),
-        )
+        r.gap("pr.actions.special-fee", "fee-without-owner")
     else:
         r.step(
             "pr.actions.special-fee",
@@ -118,14 +108,7 @@ def _worker_experience(r: Reasoning, i: Any, rules: Rules) -> bool:
         )
         return True
     r.step("pr.upkeep.no-experience", _("A green tile: the worker gains no experience at upkeep."))
-    r.gap(
-        "pr.concepts.workers-dice",
-        question=_(
-            "The concepts say workers gain experience by performing actions, but upkeep lists only "
-            "building and red tiles; does a green tile give experience?"
-        ),
-        assumed=_("No: the upkeep list is the specific rule."),
-    )
+    r.gap("pr.concepts.workers-dice", "green-tile-experience")
     return False
 
 

@@ -72,12 +72,5 @@ def turn_order(i: Any, *, variant: str, rules: Rules) -> Result:
             % {"favor": favor, "list": names(f"{p.name} (height {p.stack})" for p in group)},
         )
         if len(group) > 2:
-            r.gap(
-                "pr.order.tie-top-first",
-                question=_(
-                    "The overview names only the player on top of a tied stack; in what order do the "
-                    "others below follow?"
-                ),
-                assumed=_("From the top of the stack downwards."),
-            )
+            r.gap("pr.order.tie-top-first", "order-below-the-top")
     return r.result({"order": [p.name for p in players]})

@@ -69,11 +69,7 @@ def _workers_favor(r: Reasoning, experience: tuple[int, ...]) -> int:
         % {"list": " + ".join(str(e) for e in experience) or "0", "n": favor},
     )
     if experience:
-        r.gap(
-            "pr.final.active-workers",
-            question=_("'According to their experience' does not say how many favor points per experience."),
-            assumed=_("One favor point per point of experience (a worker's die value)."),
-        )
+        r.gap("pr.final.active-workers", "favor-per-experience")
     return favor
 
 
@@ -176,17 +172,7 @@ def _criterion_text(name: str) -> str:
 
 def _city_tiles_gap(r: Reasoning) -> None:
     """pr.victory.tiebreak-city-tiles: "3. -城市板块数量" — is the '-' a sign or a list dash?"""
-    r.gap(
-        "pr.victory.tiebreak-city-tiles",
-        question=_(
-            "The third tie-break reads '-城市板块数量' ('-number of city tiles'): does the minus "
-            "mean fewer city tiles wins, or is it a stray list dash (more wins)?"
-        ),
-        assumed=_(
-            "Fewer city tiles wins: the item is already numbered '3.', so the '-' is read as a "
-            "reversed criterion."
-        ),
-    )
+    r.gap("pr.victory.tiebreak-city-tiles", "minus-city-tiles")
 
 
 def _winner_summary(o: dict[str, Any]) -> str:
@@ -213,11 +199,6 @@ def winner(i: Any, *, variant: str, rules: Rules) -> Result:
             decided_by = name
             break
     if len(tied) > 1:
-        r.gap(
-            "pr.victory.youngest",
-            question=_("%(list)s are tied on everything, the same age in years included.")
-            % {"list": names(p.name for p in tied)},
-            assumed=_("No winner can be named from these inputs: the younger by exact birth date wins."),
-        )
+        r.gap("pr.victory.youngest", "same-age", list=names(p.name for p in tied))
     won = tied[0].name if len(tied) == 1 else None
     return r.result({"winner": won, "ranking": [p.name for p in ranking], "decided_by": decided_by})

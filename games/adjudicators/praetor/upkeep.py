@@ -93,14 +93,7 @@ def _own_academy(r: Reasoning, first: int) -> None:
         )
         % {"n": first},
     )
-    r.gap(
-        "pr.upkeep.academy-own",
-        question=_(
-            "With your own academy the overview says you *can* skip the second space; may you "
-            "decline (active workers cost wages, novices do not)?"
-        ),
-        assumed=_("The owner uses the academy: the novices skip the second space, at no cost."),
-    )
+    r.gap("pr.upkeep.academy-own", "decline-own-academy")
 
 
 def _academy(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, int]:
@@ -117,11 +110,7 @@ def _academy(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, int]:
             _("No novice is on the first space, so the academy changes nothing."),
         )
         if paying:
-            r.gap(
-                "pr.tiles.academy",
-                question=_("Is the academy's stone paid when no novice is on the first space?"),
-                assumed=_("No: the stone buys the skip of the second space, and there is nothing to skip."),
-            )
+            r.gap("pr.tiles.academy", "academy-stone-without-novice")
         return False, 0
     if i.academy == "own":
         _own_academy(r, first)
@@ -183,18 +172,7 @@ def _newly_active(r: Reasoning, promoted: int, rules: Rules) -> None:
         )
         % {"n": promoted, "xp": xp},
     )
-    r.gap(
-        "pr.upkeep.novice-second-space",
-        question=_(
-            "The overview does not say a newly active novice's experience, nor whether it takes "
-            "part in the rest of this upkeep."
-        ),
-        assumed=_(
-            "It becomes a %(xp)s-experience active worker (as recruited), gains no experience in step 2 "
-            "(it was not used), does not retire in step 3, and its wage is due in step 4."
-        )
-        % {"xp": xp},
-    )
+    r.gap("pr.upkeep.novice-second-space", "newly-active-novice", xp=xp)
 
 
 @dataclass(frozen=True)
@@ -279,13 +257,7 @@ def _experience(r: Reasoning, i: Any, rules: Rules) -> list[int]:
         if said[used]:
             r.step(clause, text % {"gain": _gain(used, rules), "list": names(said[used])})
     if capped:
-        r.gap(
-            "pr.concepts.workers-dice",
-            question=_("A worker already at %(cap)s experience gains more; can experience go past %(cap)s?")
-            % {"cap": cap},
-            assumed=_("No: a worker is a die, so it stays at %(cap)s (and retires in step 3).")
-            % {"cap": cap},
-        )
+        r.gap("pr.concepts.workers-dice", "experience-past-the-cap", cap=cap)
     return after
 
 
@@ -376,16 +348,7 @@ def _say_shortfall(r: Reasoning, i: Any, missing: int, drop: int, penalty: int, 
             % {"rest": penalty // each, "each": each, "pen": penalty},
         )
     if drop and after == i.morale_min:
-        r.gap(
-            "pr.upkeep.wage-shortfall",
-            question=_(
-                "Morale reached its minimum during this payment: do only the gold still missing after "
-                "that cost %(each)s favor each, or every missing gold of the payment?"
-            )
-            % {"each": each},
-            assumed=_("Only the gold still missing once morale is at its minimum: %(pen)s favor.")
-            % {"pen": penalty},
-        )
+        r.gap("pr.upkeep.wage-shortfall", "favor-after-morale-minimum", each=each, pen=penalty)
 
 
 # --------------------------------------------------------------------------- step 5

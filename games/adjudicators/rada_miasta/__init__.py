@@ -18,7 +18,8 @@ the package registers every adjudicator and dispute:
 - ``adjudicators.toml``: each adjudicator's question (title, en + pl) and the clause keys it
   may cite, in the order the pages list them; the modules above hold only the code:
   ``@adjudicator("name", inputs=…, summary=…)`` over the function;
-- ``disputes.toml``: the game's four known disputed points; ``examples.json``: each
+- ``disputes.toml``: the game's four known disputed points; ``gaps.toml``: the points where
+  the draft is silent (below) and the reading a ruling takes; ``examples.json``: each
   adjudicator's worked examples; ``labels.toml``: the outcome fields as the referee page shows
   them, en + pl, and the game's vocabulary (groups, District types, cards: ``[maps]``), which
   the messages and the form say too (``common.WORDS``; all data: ``games.engine.data``,
@@ -45,8 +46,8 @@ from games.engine import data
 from . import events, order, support, vote  # noqa: F401
 from .common import GAME
 
-# The titles, clause keys, worked examples, disputes and outcome labels are data beside the
-# code (games.engine.data, games.labels).
+# The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data
+# beside the code (games.engine.data, games.labels).
 folder = Path(__file__).parent
 data.load(GAME, folder)
 labels.load(GAME, folder / "labels.toml")

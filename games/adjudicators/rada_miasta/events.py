@@ -62,14 +62,7 @@ def _regulatory_confusion(r: Reasoning, after: dict[str, dict[str, int]], group:
         _("Regulatory Confusion removes all %(group)s support: %(changes)s.")
         % {"group": group_name(group), "changes": changes},
     )
-    r.gap(
-        "rm.events.regulatory-confusion",
-        question=_(
-            "Whose support does Regulatory Confusion remove: every player's in the chosen group, "
-            "or only one chosen player's?"
-        ),
-        assumed=_("Every player's support in the chosen group, the plain sense of 'all support votes'."),
-    )
+    r.gap("rm.events.regulatory-confusion", "regulatory-confusion-whose-support")
 
 
 def _election_promises(

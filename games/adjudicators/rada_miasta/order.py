@@ -98,16 +98,7 @@ def _tie_first(r: Reasoning, leaders: list[str], previous_first: str) -> str:
         % {"player": previous_first},
     )
     if previous_first not in leaders:
-        r.gap(
-            "rm.order.tie-previous-first",
-            question=_(
-                "The previous round's first player is not among those tied for first place. Do they still go first?"
-            ),
-            assumed=_(
-                "Yes: the text gives first place to the same player as in the previous round "
-                "and does not limit it to the tied players."
-            ),
-        )
+        r.gap("rm.order.tie-previous-first", "previous-first-not-tied")
     return previous_first
 
 

@@ -63,13 +63,7 @@ def _say_gain(r: Reasoning, district: Any, group: str, gained: int, whom: str) -
         )
         % words,
     )
-    r.gap(
-        "rm.support.public-district",
-        question=_(
-            "How many support points does a Public District give? The text says only 'the support points gained'."
-        ),
-        assumed=_("As many as its stage, as for the other District types."),
-    )
+    r.gap("rm.support.public-district", "public-district-points")
 
 
 def _say_limit(r: Reasoning, group: str, before: int, gained: int, discarded: int, limit: int) -> None:

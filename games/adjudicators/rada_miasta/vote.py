@@ -267,14 +267,7 @@ def _say_absent(r: Reasoning, effects: list[tuple[Any, int, int]], rules: Rules)
             % words,
         )
     if len(effects) > 1:
-        r.gap(
-            "rm.events.councillor-absent",
-            question=_(
-                "May several Councillor Absent cards be played in one vote, and do their effects add up?"
-            ),
-            assumed=_("Yes: each card lowers its target's counted support by %(n)s more, never below 0.")
-            % {"n": points},
-        )
+        r.gap("rm.events.councillor-absent", "several-councillors-absent", n=points)
 
 
 def _say_group_votes(r: Reasoning, group_tallies: Mapping[str, Mapping[str, int]], rules: Rules) -> None:
@@ -332,25 +325,9 @@ def _say_cancelled(r: Reasoning, canceller: Any, votes_so_far: int) -> None:
         "rm.events.technical-problems-cost",
         _("%(player)s must discard a card from their hand to play it.") % {"player": canceller.player},
     )
-    r.gap(
-        "rm.vote.decay",
-        question=_("Does the support decay after a vote apply when the vote is cancelled?"),
-        assumed=_(
-            "No: the decay follows a concluded vote, and a cancelled vote has not concluded; support is unchanged."
-        ),
-    )
-    r.gap(
-        "rm.vote.lost-ends-turn",
-        question=_("Does a cancelled vote end the proposer's turn?"),
-        assumed=_("No: only a lost vote ends the turn, and a cancelled vote is not lost."),
-    )
-    r.gap(
-        "rm.events.technical-problems",
-        question=_("What becomes of the District of a cancelled motion?"),
-        assumed=_(
-            "It is not rebuilt; the text does not say whether it returns to the pile or stays, so no fate is given."
-        ),
-    )
+    r.gap("rm.vote.decay", "decay-after-cancelled-vote")
+    r.gap("rm.vote.lost-ends-turn", "cancelled-vote-ends-turn")
+    r.gap("rm.events.technical-problems", "district-of-cancelled-motion")
 
 
 def _say_result(r: Reasoning, votes_won: int, rules: Rules) -> tuple[bool, bool]:
@@ -468,19 +445,11 @@ def _won_gain(
     if gain_first != after[group]:
         r.gap(
             "rm.vote.won-gain",
-            question=_(
-                "Both the decay and the new District's support come after the vote: which is applied first? "
-                "Here the order changes %(player)s's %(group)s support (%(decay_first)s or %(gain_first)s)."
-            )
-            % {
-                "player": proposer,
-                "group": group_name(group),
-                "decay_first": after[group],
-                "gain_first": gain_first,
-            },
-            assumed=_(
-                "The decay first, then the new District's support, in the order the rules are written."
-            ),
+            "decay-or-gain-first",
+            player=proposer,
+            group=group_name(group),
+            decay_first=after[group],
+            gain_first=gain_first,
         )
     return after
 
