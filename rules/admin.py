@@ -373,26 +373,20 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
             raise PermissionDenied(
                 f"Only a translator (or, to approve, a reviewer) of {obj.lang} may do this."
             )
-        if not change:
-            created = services.translation_create(
-                version=obj.based_on,
-                lang=obj.lang,
-                text=obj.text,
-                state=obj.state,
-                author=request.user.get_username(),
-                now=timezone.now(),
-            )
-            obj.pk = created.pk
-            return
-        # Translations are append-only: an edit becomes a new revision, as in the services.
-        services.translation_submit(
-            translation=models.Translation.objects.get(pk=obj.pk),
+        # One write path with the translator's pages and the import (services.translation_save):
+        # a translation someone else created or saved meanwhile is a conflict given back with
+        # the text (GivesConflictsBack), not an IntegrityError page; translations stay
+        # append-only, an edit becomes a new revision.
+        saved = services.translation_save(
+            version=obj.based_on,
+            lang=obj.lang,
             text=obj.text,
             state=obj.state,
-            expected_revision=form.cleaned_data["expected_revision"],
+            expected_revision=form.cleaned_data["expected_revision"] if change else 0,
             author=request.user.get_username(),
             now=timezone.now(),
         )
+        obj.pk = saved.pk
 
 
 @admin.register(models.Term)

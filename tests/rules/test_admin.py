@@ -3,6 +3,7 @@ and every edit replaces the game's catalogue stamp so cached pages show it at on
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 
 from rules.models import Clause, Game, Translation
@@ -185,6 +186,41 @@ def test_a_second_translation_of_a_version_or_a_bad_code_is_refused(admin_client
         {"based_on": newest.pk, "lang": lang, "text": "x", "state": "needs-review"},
     )
     assert response.status_code == 200 and error in response.content.decode()
+    assert Translation.objects.filter(based_on=newest).count() == before
+
+
+def test_a_translation_someone_else_created_meanwhile_is_a_conflict_not_an_error(
+    admin_client, corpus, monkeypatch
+):
+    from rules import admin, services
+
+    clause, newest = _clause_and_newest()
+    before = Translation.objects.filter(based_on=newest).count()
+    checked = admin.TranslationStartForm._post_clean
+
+    def someone_else_adds_after_the_check(form):
+        # The form finds no German translation yet; another translator adds one before the write.
+        checked(form)
+        services.translation_create(
+            version=newest,
+            lang="de",
+            text="Theirs.",
+            state="needs-review",
+            author="other",
+            now=timezone.now(),
+        )
+
+    monkeypatch.setattr(admin.TranslationStartForm, "_post_clean", someone_else_adds_after_the_check)
+    response = admin_client.post(
+        reverse("admin:rules_translation_add"),
+        {"based_on": newest.pk, "lang": "de", "text": "Mine.", "state": "needs-review"},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Not saved: translation was saved by someone else" in page and "Your text: Mine." in page
+    assert "was added successfully" not in page
+    # The admin request rolled back as a whole: neither text was half-written.
     assert Translation.objects.filter(based_on=newest).count() == before
 
 
