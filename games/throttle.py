@@ -19,6 +19,7 @@ A refused request takes its hit back (one more round trip, on the refused path o
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import re
@@ -46,6 +47,27 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(num), PERIODS[period[0]]
 
 
+@functools.cache
+def _upsert_sql(vendor: str) -> str:
+    """The one statement that counts a hit in ``ThrottleCount`` (built once per database
+    vendor, not on every request): insert the client's row, or move its windows along and
+    count the hit, and return (hits in this window, hits in the window before)."""
+    meta, qn = ThrottleCount._meta, connection.ops.quote_name
+    table = qn(meta.db_table)
+    col = {f.name: qn(f.column) for f in meta.concrete_fields}
+    current, hits, previous = col["window"], col["hits"], col["previous"]
+    return (
+        f"INSERT INTO {table} ({col['key']}, {current}, {hits}, {previous}, {col['expires']}) "
+        f"VALUES (%s, %s, 1, 0, %s) ON CONFLICT ({col['key']}) DO UPDATE SET "
+        # Every right-hand side reads the row as it was (SQL's UPDATE semantics).
+        f"{previous} = CASE WHEN {table}.{current} = excluded.{current} THEN {table}.{previous} "
+        f"WHEN {table}.{current} = excluded.{current} - 1 THEN {table}.{hits} ELSE 0 END, "
+        f"{hits} = CASE WHEN {table}.{current} = excluded.{current} THEN {table}.{hits} + 1 ELSE 1 END, "
+        f"{current} = excluded.{current}, {col['expires']} = excluded.{col['expires']} "
+        f"RETURNING {hits}, {previous}"
+    )
+
+
 class DatabaseWindows:
     """The counts in ``ThrottleCount``: one row per client and period."""
 
@@ -55,22 +77,8 @@ class DatabaseWindows:
         """Count a request in ``window``: (hits in it so far, this one included; hits in the
         window before)."""
         self._purge(now)
-        meta, qn = ThrottleCount._meta, connection.ops.quote_name
-        table = qn(meta.db_table)
-        col = {f.name: qn(f.column) for f in meta.concrete_fields}
-        current, hits, previous = col["window"], col["hits"], col["previous"]
-        sql = (
-            f"INSERT INTO {table} ({col['key']}, {current}, {hits}, {previous}, {col['expires']}) "
-            f"VALUES (%s, %s, 1, 0, %s) ON CONFLICT ({col['key']}) DO UPDATE SET "
-            # Every right-hand side reads the row as it was (SQL's UPDATE semantics).
-            f"{previous} = CASE WHEN {table}.{current} = excluded.{current} THEN {table}.{previous} "
-            f"WHEN {table}.{current} = excluded.{current} - 1 THEN {table}.{hits} ELSE 0 END, "
-            f"{hits} = CASE WHEN {table}.{current} = excluded.{current} THEN {table}.{hits} + 1 ELSE 1 END, "
-            f"{current} = excluded.{current}, {col['expires']} = excluded.{col['expires']} "
-            f"RETURNING {hits}, {previous}"
-        )
         with connection.cursor() as cursor:
-            cursor.execute(sql, [key, window, expires])
+            cursor.execute(_upsert_sql(connection.vendor), [key, window, expires])
             count, before = cursor.fetchone()
         return count, before
 
