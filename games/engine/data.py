@@ -57,7 +57,7 @@ import gettext
 import json
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -99,12 +99,23 @@ def text(value: Any, shared: Mapping[str, Any], where: str) -> Any:
         value = shared[value]
         if not isinstance(value, Mapping):  # an interface word the code gives (gettext_lazy)
             return value
-    languages = {code for code, _name in settings.LANGUAGES}
-    if not isinstance(value, Mapping) or set(value) != languages:
-        raise ValueError(f"{where}: a text is a table of translations, one for each of {sorted(languages)}")
-    if not all(isinstance(t, str) and t.strip() == t and t for t in value.values()):
-        raise ValueError(f"{where}: a translation is a non-empty string with no space around it")
+    if not isinstance(value, Mapping) or set(value) != _languages():
+        raise ValueError(
+            f"{where}: a text is a table of translations, one for each of {sorted(_languages())}"
+        )
+    _check_written(value.values(), where)
     return translated(dict(value))
+
+
+def _languages() -> set[str]:
+    """The interface languages' codes: every translatable text has one translation for each."""
+    return {code for code, _name in settings.LANGUAGES}
+
+
+def _check_written(translations: Iterable[Any], where: str) -> None:
+    """Each of ``translations`` is a non-empty string with no space around it."""
+    if not all(isinstance(t, str) and t.strip() == t and t for t in translations):
+        raise ValueError(f"{where}: a translation is a non-empty string with no space around it")
 
 
 def translations(value: Any, shared: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
@@ -191,7 +202,7 @@ class GapText:
 
 def gap_text(value: Any, where: str) -> GapText:
     """One text of a gap as written in ``gaps.toml``, checked."""
-    languages = {code for code, _name in settings.LANGUAGES}
+    languages = _languages()
     if not isinstance(value, Mapping) or set(value) - {"count"} != languages:
         raise ValueError(
             f"{where}: a text is a table of translations, one for each of {sorted(languages)}, "
@@ -210,8 +221,7 @@ def gap_text(value: Any, where: str) -> GapText:
             if not isinstance(forms, list) or len(forms) != number:
                 raise ValueError(f"{where}: {code} has {number} plural forms, a list of them")
             translations[code] = tuple(forms)
-        if not all(isinstance(t, str) and t.strip() == t and t for t in forms):
-            raise ValueError(f"{where}: a translation is a non-empty string with no space around it")
+        _check_written(forms, where)
         names = {name for form in forms for name in PARAMETER.findall(form)}
         for form in forms:
             try:
