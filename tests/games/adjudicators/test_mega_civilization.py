@@ -95,6 +95,26 @@ def test_growth_never_shrinks_an_area(referee, areas):
     assert out["census"] == sum(out["areas"].values())
 
 
+@PROPERTY
+@given(
+    st.dictionaries(st.text("abcdefgh", min_size=1, max_size=8), st.integers(0, 999), max_size=12),
+    st.integers(0, 999),
+)
+def test_growth_never_places_more_than_the_stock(referee, areas, stock):
+    # Issue #21: a player cannot place tokens they do not have. With the stock given, growth is
+    # what mc.growth.* add, capped by the stock; without it, the answer is today's.
+    free = referee.rule("population-growth", {"areas": areas}).outcome
+    result = referee.rule("population-growth", {"areas": areas, "stock": stock})
+    out = result.outcome
+    wanted = free["census"] - sum(areas.values())
+    placed = out["census"] - sum(areas.values())
+    assert placed == min(wanted, stock)
+    assert out["stock_after"] == stock - placed and out["unplaced"] == wanted - placed
+    assert all(tokens <= out["areas"][a] <= free["areas"][a] for a, tokens in areas.items())
+    assert referee.gaps(result) == (["mc.growth.two-or-more"] if placed < wanted else [])
+    assert set(free) == {"areas", "census"}
+
+
 # ---------------------------------------------------------------------------
 # conflict (mc.conflict.tokens, mc.conflict.tokens-equal)
 
