@@ -45,6 +45,13 @@ KINDS = (
     "furniture",
 )
 STATUSES = ("published", "uncertain")
+# The kinds of clause that say what players may or must do: each is implemented by an
+# adjudicator or declared not executable (``not_executable``; games/coverage.py counts them).
+RULE_KINDS = ("rule", "table", "clarification")
+# Why a rule clause may be left to no adjudicator, and nothing else (FORMAT.md "Coverage"):
+# an inventory of the box; a restatement of another clause (named, and implemented); a
+# procedure no ruling can depend on (say why).
+NOT_EXECUTABLE_REASONS = ("components", "restates", "table-talk")
 
 
 def normalise(text: str) -> str:
@@ -73,6 +80,10 @@ class ClauseData:
     # The verbatim wording of source.txt when ``text`` is a later revision of it (None: ``text``
     # is the source wording). It is the clause's version 1 in a fresh database.
     source: str | None = None
+    # Why no adjudicator implements this rule clause: {"reason": "components"},
+    # {"reason": "restates", "clause": key} or {"reason": "table-talk", "why": "..."}; None when
+    # it is (or must be) implemented.
+    not_executable: dict[str, str] | None = None
 
     @property
     def source_wording(self) -> str:
@@ -190,6 +201,11 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
         translations={t.lang: t for t in map(_translation, sorted((folder / "translations").glob("*.toml")))},
     )
     problems = check_game(game)
+    if not problems:
+        # A restated clause must be implemented: only the code can say whether it is.
+        from games.coverage import check_declarations
+
+        problems = check_declarations(game)
     if problems:
         raise CorpusError(f"{slug}: " + "; ".join(problems))
     return game
@@ -236,6 +252,7 @@ def parse_clauses(body: dict[str, Any]) -> tuple[ClauseData, ...]:
             note=c.get("note", ""),
             params=dict(c.get("params", {})),
             source=c["source"].strip("\n") if "source" in c else None,
+            not_executable=dict(c["not_executable"]) if "not_executable" in c else None,
         )
         for c in body.get("clauses", [])
     )
@@ -271,6 +288,7 @@ def check_game(game: GameData) -> list[str]:
                 params.read(name, template, normalise(c.text))
             except params.BindingError as exc:
                 problems.append(f"{c.key}: parameter {exc}")
+    problems += check_not_executable(game)
     # The source wording, not a later revision of it, is what source.txt holds.
     joined = join_wordings([c.source_wording for c in game.clauses], normalise(game.source))
     if joined != normalise(game.source):
@@ -293,6 +311,42 @@ def check_game(game: GameData) -> list[str]:
                 problems.append(f"{table['key']}: a row names unknown clause {row.get('clause')}")
             elif (why := tables.check_row(row, texts[row["clause"]])) is not None:
                 problems.append(f"{table['key']} row {row['clause']}: {why}")
+    return problems
+
+
+def check_not_executable(game: GameData) -> list[str]:
+    """The broken ``not_executable`` declarations of ``game``, read alone (whether a restated
+    clause is implemented is the code's business: ``games.coverage.check_declarations``)."""
+    problems: list[str] = []
+    kinds = {c.key: c.kind for c in game.clauses}
+    declared = {c.key: c.not_executable for c in game.clauses if c.not_executable is not None}
+    for key, decl in declared.items():
+        where = f"{key}: not_executable"
+        if kinds[key] not in RULE_KINDS:
+            problems.append(f"{where} is only for clauses of kind {', '.join(RULE_KINDS)}, not {kinds[key]}")
+            continue
+        reason = decl.get("reason")
+        allowed = {"reason", "clause"} if reason == "restates" else {"reason", "why"}
+        if reason not in NOT_EXECUTABLE_REASONS:
+            problems.append(f"{where}: reason {reason!r} is not one of {', '.join(NOT_EXECUTABLE_REASONS)}")
+            continue
+        if reason == "components":
+            allowed = {"reason"}
+        extra = sorted(set(decl) - allowed)
+        if extra:
+            problems.append(f"{where}: {', '.join(extra)} is not said with reason {reason!r}")
+        if reason == "restates":
+            target = decl.get("clause")
+            if not target:
+                problems.append(f"{where}: restates names no clause")
+            elif target not in kinds:
+                problems.append(f"{where}: restates unknown clause {target}")
+            elif target == key:
+                problems.append(f"{where}: a clause cannot restate itself")
+            elif kinds[target] not in RULE_KINDS or target in declared:
+                problems.append(f"{where}: restates {target}, which is not a rule clause to implement")
+        elif reason == "table-talk" and not str(decl.get("why", "")).strip():
+            problems.append(f"{where}: table-talk must say why no ruling can depend on it")
     return problems
 
 
