@@ -15,9 +15,12 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
 from rules import selectors as rule_selectors
+from rules.api import is_language_code
+from rules.lru import LRU
 from rules.permissions import can_design
+from rules.views import language_name
 
-from . import engine, forms, selectors, services, snapshot
+from . import engine, forms, selectors, services, situation, snapshot
 from .api import RulingThrottle
 from .engine import using
 from .snapshot import Snapshot
@@ -28,14 +31,41 @@ from .throttle import ceil_seconds
 TABLE_FIELD = "_players"
 FORM_FIELDS = (TABLE_FIELD, "variant", "edition", "lang", "action", "csrfmiddlewaretoken")
 
-LANG_CHOICES = [("en", _("English")), ("", _("Original only"))]
+
+# (game id, catalogue stamp) → the languages the game is translated into: a catalogue write
+# changes the stamp, so every process reads them again once and the cache stays coherent.
+_TRANSLATIONS = LRU(64)
 
 
-def _lang(value: str | None, game: Snapshot | None = None, *, original: str | None = None) -> str:
-    """The translation language: 'en' by default, the original's code for 'original only'."""
+def _translations(game_id: int, language: str, stamp: str) -> list[str]:
+    """The languages the game is translated into: the interface language first when the game
+    has it, then English, then the others by code (one query per catalogue stamp)."""
+    codes = _TRANSLATIONS.get((game_id, stamp))
+    if codes is None:
+        codes = set(rule_selectors.translation_languages_of(game_id)) - {language}
+        _TRANSLATIONS.put((game_id, stamp), codes)
+    first = get_language()
+    return sorted(codes, key=lambda c: (c != first, c != "en", c))
+
+
+def _lang(value: str | None, slug: str) -> str | None:
+    """The translation shown beside the original: the one asked for (None: the original only,
+    asked for as ""), else the first of the game's translations (English when it has none)."""
     if value == "":
-        return original or (game.language if game else "en")
-    return value if value in ("en", "pl", "el", "zh-Hans") else "en"
+        return None
+    if value is not None and is_language_code(value):
+        return value
+    row = rule_selectors.game_fields(slug, "id", "language", "catalogue_stamp")
+    if row is None:
+        raise Http404("Unknown game.")
+    codes = _translations(row[0], row[1], str(row[2]))
+    return codes[0] if codes else "en"
+
+
+def _lang_choices(game: Snapshot) -> list[tuple[str, str]]:
+    """The translation menu: every translation the game has, then "Original only"."""
+    codes = _translations(game.game_id, game.language, game.stamp)
+    return [(code, language_name(code)) for code in codes] + [("", _("Original only"))]
 
 
 def _edition(value: str | None) -> int | None:
@@ -74,7 +104,8 @@ def _form_context(adj, game: Snapshot, *, raw, players, errors=None, variant="or
         "variants": game.rules.variants,
         "variant": variant,
         "lang": game.lang,
-        "lang_choices": LANG_CHOICES,
+        # A callable, like the editions: read only when the whole form is drawn.
+        "lang_choices": lambda: _lang_choices(game),
         # A callable: read (one query) only when the whole form is drawn, not for an htmx ruling.
         "editions": lambda: rule_selectors.editions_of(game.game_id),
     }
@@ -103,8 +134,7 @@ def referee(request):
     adj = _adjudicator_or_404(slug, name)
     example = _example(adj)
     example_players = forms.players_in(adj.inputs, example)
-    lang = request.GET.get("lang")
-    game = _snapshot_or_404(slug, lang=_lang(lang) if lang != "" else None, edition=edition)
+    game = _snapshot_or_404(slug, lang=_lang(request.GET.get("lang"), slug), edition=edition)
     if forms.mentions_players(adj.inputs) and "players" not in request.GET:
         return render(
             request,
@@ -126,9 +156,8 @@ def referee(request):
 def referee_rule(request, slug: str, name: str):
     """Rule on the posted situation (or add/remove a row and show the form again)."""
     adj = _adjudicator_or_404(slug, name)
-    lang = request.POST.get("lang")
     game = _snapshot_or_404(
-        slug, lang=_lang(lang) if lang != "" else None, edition=_edition(request.POST.get("edition"))
+        slug, lang=_lang(request.POST.get("lang"), slug), edition=_edition(request.POST.get("edition"))
     )
     players = forms.split_players(_table(request.POST, adj))
     variant = request.POST.get("variant", "original")
@@ -194,7 +223,21 @@ def ruling_page(request, ruling_id: str):
         raise Http404("Unknown ruling.")
     # Only a signed-in user can be a designer: no query for anyone else.
     designer = request.user.is_authenticated and can_design(request.user, ruling.game_id)
-    return render(request, "games/ruling.html", {"ruling": ruling, "stored": True, "designer": designer})
+    context = {"ruling": ruling, "stored": True, "designer": designer, "lines": _situation(ruling)}
+    return render(request, "games/ruling.html", context)
+
+
+def _situation(ruling) -> list[situation.Line]:
+    """The stored situation in words, said with the labels and figures of the edition it was
+    ruled under (the disputes page's ``games.situation``); none for a question since removed."""
+    adj = engine.get(ruling.game, ruling.adjudicator)
+    if adj is None:
+        return []
+    try:
+        rules = snapshot.rules_for(ruling.game, ruling.edition)
+    except snapshot.EditionNotFound:
+        rules = None
+    return situation.describe(adj.inputs, ruling.inputs, rules=rules)
 
 
 @require_safe

@@ -347,4 +347,9 @@ def variant_marks(game: Game) -> tuple[dict[int, list[Variant]], dict[int, list[
 
 def translation_languages(game: Game) -> list[str]:
     """The languages any clause of ``game`` is translated into (one query)."""
-    return list(Translation.objects.filter(clause__game=game).values_list("lang", flat=True).distinct())
+    return translation_languages_of(game.id)
+
+
+def translation_languages_of(game_id: int) -> list[str]:
+    """The languages any clause of the game ``game_id`` is translated into (one query)."""
+    return list(Translation.objects.filter(clause__game_id=game_id).values_list("lang", flat=True).distinct())

@@ -248,3 +248,51 @@ def test_the_outcome_reads_in_words_not_in_contract_slugs(corpus, client):
     assert 'data-field="district_fate">back to the pile of unbuilt Districts<' in outcome
     assert '<th scope="col">Residents</th>' in outcome and '<th scope="col">For</th>' in outcome
     assert "district_fate<" not in outcome and "returned-to-pile" not in outcome
+
+
+def _lang_menu(page: str) -> list[str]:
+    menu = re.search(r'<select id="f-lang" name="lang">(.*?)</select>', page, re.S).group(1)
+    return re.findall(r'<option value="([^"]*)"', menu)
+
+
+def _selected_lang(page: str) -> str:
+    menu = re.search(r'<select id="f-lang" name="lang">(.*?)</select>', page, re.S).group(1)
+    return re.search(r'<option value="([^"]*)" selected', menu).group(1)
+
+
+def test_the_referee_offers_every_translation_the_game_has(corpus, client):
+    # Mega Civilization ships English and a complete Polish translation beside its Greek original.
+    page = client.get("/referee/?game=mega-civilization&q=hand-limit").content.decode()
+    assert _lang_menu(page) == ["en", "pl", ""]
+    assert _selected_lang(page) == "en"
+    # Rada Miasta's Polish original has English and Chinese beside it, never Polish.
+    page = client.get("/referee/?game=rada-miasta&q=support-gain").content.decode()
+    assert _lang_menu(page) == ["en", "zh-Hans", ""]
+
+
+def test_the_interface_language_is_the_first_translation_when_the_game_has_it(corpus, client):
+    client.cookies["django_language"] = "pl"
+    page = client.get("/referee/?game=mega-civilization&q=hand-limit").content.decode()
+    assert _lang_menu(page) == ["pl", "en", ""] and _selected_lang(page) == "pl"
+    # Dolores's original is Polish: the first translation is English.
+    page = client.get("/referee/?game=dolores&q=city-tax").content.decode()
+    assert _lang_menu(page)[0] == "en" and "pl" not in _lang_menu(page)
+
+
+def test_a_ruling_quotes_the_polish_translation_beside_the_greek(corpus, client):
+    r = client.post(
+        "/referee/mega-civilization/hand-limit/", {"players": "5", "variant": "original", "lang": "pl"}
+    )
+    page = html.unescape(r.content.decode())
+    quoted = re.findall(r'<blockquote class="tr" lang="([^"]+)">', page)
+    assert r.status_code == 200 and quoted and set(quoted) == {"pl"}
+
+
+def test_the_share_page_says_the_situation_in_words_with_json_only_on_request(corpus, client):
+    r = client.post("/referee/rada-miasta/council-vote/", VOTE)
+    link = re.search(r'data-testid="permalink">[^<]*?(/rulings/[0-9a-f-]+/)', r.content.decode()).group(1)
+    page = html.unescape(client.get(link).content.decode())
+    words = re.search(r'<ul class="situation">(.*?)</ul>\s*<details class="json">', page, re.S).group(1)
+    assert "Proposer:" in words and "Ala" in words
+    assert "{'" not in page  # no Python dict anywhere
+    assert '<details class="json"><summary>The same situation as JSON</summary>' in page
