@@ -133,7 +133,7 @@ class ImportAPI(TranslatorView):
             report = exchange.import_upload(
                 game=game, lang=lang, upload=upload, user=request.user, now=timezone.now()
             )
-        except exchange.Unreadable as exc:
+        except exchange.Refused as exc:
             raise ValidationError({"file": [str(exc)]}) from None
         return Response(report.to_json())
 

@@ -35,11 +35,11 @@ from dataclasses import dataclass, field
 from lxml import etree
 from translate.storage import po, tbx, tmx, xliff, xliff2
 
-from rules import services
+from rules import services as rule_services
 from rules.corpus import normalise
-from rules.models import QUOTABLE, Game, Translation
+from rules.models import QUOTABLE, Clause, ClauseVersion, Game, Translation
 
-from . import selectors
+from . import selectors, services
 from .models import Suggestion
 
 MAX_TEXT = 20_000
@@ -230,8 +230,68 @@ def glossary_tbx(game: Game, lang: str) -> bytes:
 # ---------------------------------------------------------------- import
 
 
-class Unreadable(ValueError):
+class Refused(ValueError):
+    """A file the import refuses as a whole (a 400 saying why)."""
+
+
+class Unreadable(Refused):
     """Not an XLIFF or PO file the toolkit can read."""
+
+
+class WrongPlace(Refused):
+    """A file of other languages or of another game than the import's."""
+
+
+def _same_language(a: str, b: str) -> bool:
+    """Whether two BCP 47 codes name the same language, one possibly more precisely ("pl" and
+    "pl-PL", "zh" and "zh-Hans"; not "zh-Hans" and "zh-Hant")."""
+    x, y = (c.lower().replace("_", "-").split("-") for c in (a, b))
+    n = min(len(x), len(y))
+    return x[:n] == y[:n]
+
+
+# Where each format says its languages, for the messages.
+_WHERE = {
+    "xliff2": ("srcLang", "trgLang"),
+    "xliff": ("source-language", "target-language"),
+    "po": ("X-Source-Language", "Language"),
+}
+
+
+def check_place(parsed: Parsed, *, game: Game, lang: str) -> None:
+    """Refuse (``WrongPlace``) a file whose languages are not ``game``'s original and ``lang``,
+    or that says it was exported from another game: its text would land in the wrong place."""
+    from django.utils.translation import gettext as _
+
+    from rules.views import language_name
+
+    def named(code: str) -> str:
+        return f"{language_name(code)} ({code})"
+
+    src_attr, trg_attr = _WHERE[parsed.fmt]
+    errors = []
+    for code in parsed.target_langs:
+        if not _same_language(code, lang):
+            errors.append(
+                _("The file is a translation into %(file)s (its %(attr)s), but this import is into %(url)s.")
+                % {"file": named(code), "attr": trg_attr, "url": named(lang)}
+            )
+    for code in parsed.source_langs:
+        if not _same_language(code, game.language):
+            errors.append(
+                _(
+                    "The file's original is in %(file)s (its %(attr)s), but the original of %(game)s is in "
+                    "%(url)s."
+                )
+                % {"file": named(code), "attr": src_attr, "game": game.title, "url": named(game.language)}
+            )
+    for other in Game.objects.filter(slug__in=parsed.games).exclude(pk=game.pk):
+        errors.append(
+            _("The file was exported from %(file)s, not from %(game)s.")
+            % {"file": other.title, "game": game.title}
+        )
+    if errors:
+        raise WrongPlace(" ".join(errors))
 
 
 @dataclass(frozen=True)
@@ -243,8 +303,21 @@ class Incoming:
     base: tuple[int, int] | None
 
 
-def read(data: bytes) -> tuple[str, list[Incoming]]:
-    """The format ("xliff2", "xliff", "po") and units of an uploaded file."""
+@dataclass(frozen=True)
+class Parsed:
+    """An uploaded file as read: its format, units, and what it says of its languages and game
+    (None where it does not say)."""
+
+    fmt: str  # "xliff2" | "xliff" | "po"
+    units: list[Incoming]
+    # What the file says (XLIFF 1.2 may hold several <file>s: each one's), empty when it is silent.
+    source_langs: tuple[str, ...] = ()
+    target_langs: tuple[str, ...] = ()
+    games: tuple[str, ...] = ()  # XLIFF 1.2 file/@original, PO Project-Id-Version (as exported)
+
+
+def read(data: bytes) -> Parsed:
+    """The format, units, languages and game of an uploaded file (``Unreadable`` if none)."""
     if len(data) > MAX_FILE:
         raise Unreadable(f"The file is larger than {MAX_FILE // (1024 * 1024)} MB.")
     head = data[:4096]
@@ -252,9 +325,24 @@ def read(data: bytes) -> tuple[str, list[Incoming]]:
         raise Unreadable("XML entity declarations are not accepted.")
     try:
         if b"urn:oasis:names:tc:xliff:document:2" in head:
-            return "xliff2", [_from_xliff2(u) for u in xliff2.Xliff2File.parsestring(data).unit_iter()]
+            store = xliff2.Xliff2File.parsestring(data)
+            root = store.document.getroot()
+            return Parsed(
+                "xliff2",
+                [_from_xliff2(u) for u in store.unit_iter()],
+                _said(root.get("srcLang")),
+                _said(root.get("trgLang")),
+            )
         if b"<xliff" in head:
-            return "xliff", [_from_xliff1(u) for u in xliff.xlifffile.parsestring(data).unit_iter()]
+            store = xliff.xlifffile.parsestring(data)
+            files = list(store.document.getroot().iterchildren(store.namespaced("file")))
+            return Parsed(
+                "xliff",
+                [_from_xliff1(u) for u in store.unit_iter()],
+                _said(*(f.get("source-language") for f in files)),
+                _said(*(f.get("target-language") for f in files)),
+                _said(*(f.get("original") for f in files)),
+            )
         if head.lstrip().startswith(b"<"):
             raise Unreadable("An XML file, but not XLIFF.")
         store = po.pofile.parsestring(data)
@@ -265,7 +353,19 @@ def read(data: bytes) -> tuple[str, list[Incoming]]:
     units_ = [_from_po(u) for u in store.unit_iter() if not u.isheader() and not u.isobsolete()]
     if not units_:
         raise Unreadable("Not a readable XLIFF or PO file: it has no units.")
-    return "po", units_
+    header = store.parseheader()
+    return Parsed(
+        "po",
+        units_,
+        _said(header.get("X-Source-Language")),
+        _said(header.get("Language")),
+        _said(header.get("Project-Id-Version")),
+    )
+
+
+def _said(*values: str | None) -> tuple[str, ...]:
+    """The distinct non-empty values, in file order."""
+    return tuple(dict.fromkeys(v.strip() for v in values if v and v.strip()))
 
 
 def _base(notes: str) -> tuple[int, int] | None:
@@ -353,12 +453,22 @@ def apply(
     raw = selectors.units(game, lang)
     current = {u.key: u for u in units(game, lang, raw)}
     versions = {u.key: u.version for u in raw}
+    # Keys of other games' clauses, to say so rather than "no such clause" (one query).
+    elsewhere = dict(
+        Clause.objects.filter(key__in={i.key for i in incoming if i.key and i.key not in current})
+        .exclude(game=game)
+        .values_list("key", "game__title")
+    )
+    made_from = _MadeFrom(game)
     seen: set[str] = set()
     for item in incoming:
         key = item.key
         now_unit = current.get(key)
         if not key:
             report.add("", "rejected", "The unit names no clause (XLIFF id, PO msgctxt).")
+            continue
+        if key in elsewhere:
+            report.add(key, "rejected", f"The clause belongs to {elsewhere[key]}, not to {game.title}.")
             continue
         if now_unit is None:
             report.add(key, "rejected", "No such clause to translate in this game's current edition.")
@@ -386,7 +496,7 @@ def apply(
         why = _conflict(item, now_unit)
         if why is None:
             try:
-                saved = services.translation_save(
+                saved = rule_services.translation_save(
                     version=versions[key],
                     lang=lang,
                     text=item.target,
@@ -395,23 +505,55 @@ def apply(
                     author=author,
                     now=now,
                 )
-            except services.Conflict:
+            except rule_services.Conflict:
                 why = "Someone saved this translation while the file was being imported."
             else:
                 report.add(key, "applied", f"Saved as revision {saved.revision} ({state}).{note}")
                 continue
-        Suggestion.objects.create(
+        based_on = made_from.version(versions[key], item)
+        _kept, created = services.suggestion_keep(
             clause=versions[key].clause,
             lang=lang,
-            based_on=versions[key],
+            based_on=based_on,
             text=item.target,
             origin=Suggestion.Origin.IMPORT,
             reason=why,
             author=author,
-            created_at=now,
+            now=now,
         )
-        report.add(key, "conflict", f"{why} Kept as a suggestion in the editor.")
+        if created:
+            report.add(
+                key, "conflict", f"{why} Kept as a suggestion (of version {based_on.number}) in the editor."
+            )
+        else:
+            report.add(key, "conflict", f"{why} Already kept as a suggestion in the editor: not added again.")
     return report
+
+
+class _MadeFrom:
+    """The version of the original an imported unit was made from: the one whose wording is the
+    unit's source, else the one its base note names, else the current one (read once, when the
+    first conflict needs it)."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self._by_clause: dict[int, list[ClauseVersion]] | None = None
+
+    def version(self, current: ClauseVersion, item: Incoming) -> ClauseVersion:
+        if self._by_clause is None:
+            self._by_clause = {}
+            for v in ClauseVersion.objects.filter(clause__game=self.game).order_by("-number"):
+                self._by_clause.setdefault(v.clause_id, []).append(v)
+        candidates = self._by_clause.get(current.clause_id, [])
+        source = normalise(item.source)
+        for v in candidates:  # newest first
+            if normalise(v.text) == source:
+                return v
+        if item.base is not None:
+            for v in candidates:
+                if v.number == item.base[0]:
+                    return v
+        return current
 
 
 def _conflict(item: Incoming, now_unit: Unit) -> str | None:
@@ -429,15 +571,16 @@ def _conflict(item: Incoming, now_unit: Unit) -> str | None:
 
 
 def import_upload(*, game: Game, lang: str, upload, user, now: dt.datetime) -> Report:
-    """Read an uploaded file (``Unreadable`` when it is not XLIFF or PO) and apply it as ``user``
-    (approving only if they review ``lang``)."""
+    """Read an uploaded file (``Refused`` when it is not XLIFF or PO, or is of other languages
+    or another game) and apply it as ``user`` (approving only if they review ``lang``)."""
     from rules.permissions import can_review
 
-    _fmt, incoming = read(upload.read(MAX_FILE + 1))
+    parsed = read(upload.read(MAX_FILE + 1))
+    check_place(parsed, game=game, lang=lang)
     return apply(
         game=game,
         lang=lang,
-        incoming=incoming,
+        incoming=parsed.units,
         author=user.get_username(),
         may_approve=can_review(user, game, lang),
         now=now,

@@ -31,6 +31,7 @@ from rules.views import language_name
 
 from . import align, checks, exchange, glossary, memory, selectors
 from .models import Suggestion
+from .services import suggestion_keep
 
 MAX_TEXT = 20_000
 STATUS_LABELS = {
@@ -206,10 +207,18 @@ def _editor(
         since=word_diff(stale_from.based_on.text, unit.version.text) if stale_from else None,
         stale_from=stale_from,
         memory=suggestions,
-        kept=selectors.suggestions(unit.clause, ctx.lang),
+        kept=_with_since(selectors.suggestions(unit.clause, ctx.lang), unit.version),
         history=selectors.history(unit.clause, ctx.lang),
         **extra,
     )
+
+
+def _with_since(kept: list[Suggestion], version) -> list[Suggestion]:
+    """The kept suggestions, each with the word diff of the original since the version it was
+    made from (None when that is the current version)."""
+    for k in kept:
+        k.since = word_diff(k.based_on.text, version.text) if k.based_on_id != version.id else None
+    return kept
 
 
 def _render_editor(request, ctx: Context, unit, *, status: int = 200, **extra):
@@ -320,7 +329,7 @@ def import_file(request, slug: str, lang: str):
         report = exchange.import_upload(
             game=game, lang=lang, upload=upload, user=request.user, now=timezone.now()
         )
-    except exchange.Unreadable as exc:
+    except exchange.Refused as exc:
         return render(request, "translators/import.html", {**ctx, "error": str(exc)}, status=400)
     return render(request, "translators/import.html", {**ctx, "report": report})
 
@@ -398,7 +407,7 @@ def align_document(request, slug: str, lang: str):
             continue
         if u.current is not None and u.current.state != Translation.State.NEEDS_REVIEW:
             # A translated or approved text is never replaced by an alignment: kept to compare.
-            Suggestion.objects.create(
+            suggestion_keep(
                 clause=u.clause,
                 lang=lang,
                 based_on=u.version,
@@ -406,7 +415,7 @@ def align_document(request, slug: str, lang: str):
                 origin=Suggestion.Origin.ALIGNMENT,
                 reason=_("Aligned from a document; the clause already had a translated text."),
                 author=author,
-                created_at=timezone.now(),
+                now=timezone.now(),
             )
             kept += 1
             continue

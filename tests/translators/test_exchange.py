@@ -18,9 +18,13 @@ FORMATS = ["xliff2", "xliff", "po"]
 
 
 def _import(game, data, *, author="tina", may_approve=False):
-    _fmt, incoming = exchange.read(data)
     return exchange.apply(
-        game=game, lang="en", incoming=incoming, author=author, may_approve=may_approve, now=timezone.now()
+        game=game,
+        lang="en",
+        incoming=exchange.read(data).units,
+        author=author,
+        may_approve=may_approve,
+        now=timezone.now(),
     )
 
 
