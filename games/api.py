@@ -51,6 +51,14 @@ class WarningOut(serializers.Serializer):
     code_version = serializers.IntegerField(help_text="The version whose wording the code follows.")
     cited_version = serializers.IntegerField(help_text="The version this ruling's edition holds.")
     message = serializers.CharField()
+    kind = serializers.ChoiceField(
+        choices=["meaning", "wording-only"],
+        help_text="`meaning`: the wording changed beyond its figures (a warning); `wording-only`: the "
+        "designer recorded the rewording as leaving the meaning unchanged (a quiet note).",
+    )
+    reason = serializers.CharField(allow_null=True, help_text="The designer's reason (wording-only).")
+    by = serializers.CharField(allow_null=True, help_text="Who recorded it as wording only.")
+    at = serializers.CharField(allow_null=True, help_text="When (ISO 8601).")
 
 
 class AlternativeOut(serializers.Serializer):

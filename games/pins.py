@@ -6,8 +6,15 @@ parameter values masked (``wording``). A ruling whose edition holds a wording wi
 another fingerprint — a change beyond the figures the code reads as parameters — carries a
 warning until a developer updates the code and the pin together
 (``python manage.py pins --update``). A parameter-only change keeps the fingerprint: the
-ruling follows the new value and warns of nothing. ``tests/games/test_pins.py`` checks the
-lock against the shipped corpus, like a lock file: updated on purpose, never silently.
+ruling follows the new value and warns of nothing. The figures masked are those the code
+reads: each bound parameter's words, wherever they stand (in a sentence, or written as a
+word in Polish, Greek or Chinese), and each number of a table row's clause that fills one of
+its cells (``rules.tables``). ``tests/games/test_pins.py`` checks the lock against the shipped
+corpus, like a lock file: updated on purpose, never silently.
+
+A designer may record a revision as *wording only* (a typo fixed, a sentence recast) with a
+reason: rulings then carry a quiet note instead of the warning (``WordingNote``), and the pins
+page lists the clause for a developer to accept with ``pins --update``.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules import corpus, params
+from rules import corpus, params, tables
 
 LOCK = Path(__file__).with_name("pins.lock.json")
 
@@ -30,8 +37,22 @@ class Pin:
     wording: str
 
 
-def wording(text: str, bindings: dict[str, str]) -> str:
-    """The fingerprint of a clause text with each bound parameter's words masked by its name."""
+@dataclass(frozen=True)
+class WordingNote:
+    """A clause reworded after its code was written, its meaning recorded as unchanged by the
+    designer: rulings citing it note this quietly instead of warning."""
+
+    clause: str
+    version: int
+    reason: str
+    author: str
+    at: str  # ISO 8601 of the revision recorded as wording only
+
+
+def wording(text: str, bindings: dict[str, str], cells: list[str] | None = None) -> str:
+    """The fingerprint of a clause text with each bound parameter's words masked by its name
+    and, for a table row's clause, each number filling a cell (``cells``: the row's paths in
+    the order the text gives its numbers, ``-`` for a number the row does not read)."""
     normal = corpus.normalise(text)
     spans = []
     for name, template in (bindings or {}).items():
@@ -39,10 +60,18 @@ def wording(text: str, bindings: dict[str, str]) -> str:
             reading = params.read(name, template, normal)
         except params.BindingError:
             continue
-        start = normal.find(reading.phrase)
-        offset = reading.phrase.find(reading.words)
-        spans.append((start + offset, start + offset + len(reading.words), name))
-    for start, end, name in sorted(spans, reverse=True):
+        spans.append((reading.start, reading.end, name))
+    if cells:
+        for n, match in enumerate(tables.NUMBER.finditer(normal)):
+            if n < len(cells) and cells[n] != "-":
+                spans.append((match.start(), match.end(), f"cell:{cells[n]}"))
+    # A number both bound and a cell is masked once.
+    spans = sorted(set(spans), reverse=True)
+    taken: list[tuple[int, int]] = []
+    for start, end, name in spans:
+        if any(s < end and start < e for s, e in taken):
+            continue
+        taken.append((start, end))
         normal = normal[:start] + "{" + name + "}" + normal[end:]
     return hashlib.sha256(normal.encode()).hexdigest()[:16]
 
@@ -70,3 +99,26 @@ def write(lock: dict[str, dict[str, Pin]]) -> None:
         games.append(f'  "{game}": {{\n' + ",\n".join(lines) + "\n  }")
     LOCK.write_text("{\n" + ",\n".join(games) + "\n}\n", encoding="utf-8")
     pins.cache_clear()
+
+
+def wording_note(
+    key: str, pin: Pin, history: list[tuple[int, str, dict, str, str, str]], cells: list[str] | None = None
+) -> WordingNote | None:
+    """The quiet note for clause ``key`` when every change from the pinned wording up to the
+    newest of ``history`` — (number, text, bindings, wording-only reason, author, at), oldest
+    first, ending with the version cited — changed figures only or was recorded as wording
+    only, at least one of them so; else None (the warning stands)."""
+    prints = [wording(text, bindings, cells) for _n, text, bindings, *_rest in history]
+    note = None
+    for i in range(len(history) - 1, -1, -1):
+        if prints[i] == pin.wording:
+            return note
+        if i == 0:
+            return None
+        number, _text, _bindings, reason, author, at = history[i]
+        if prints[i] == prints[i - 1]:
+            continue  # figures alone changed from the version before
+        if not reason:
+            return None  # a change of meaning after the pinned wording
+        note = note or WordingNote(key, number, reason, author, at)
+    return None

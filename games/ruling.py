@@ -116,6 +116,7 @@ class StepDoc(Document):
     explanation: str
     newer_version: int | None = written(API, default=None)
     warning: str | None = written(default=None)  # the ruling's pin warning, shown on the step
+    warning_quiet: bool = written(default=False)  # that warning is a wording-only note
 
     @property
     def translation_unreviewed(self) -> bool:
@@ -131,12 +132,26 @@ class GapDoc(Document):
 
 @dataclass(kw_only=True)
 class WarningDoc(Document):
-    """The code was written for an older wording of a clause the ruling cites."""
+    """The code was written for an older wording of a clause the ruling cites: a warning
+    (``kind`` "meaning"), or a quiet note when the designer recorded the rewording as leaving
+    the meaning unchanged ("wording-only", with who recorded it, when and why)."""
+
+    MEANING = "meaning"
+    WORDING_ONLY = "wording-only"
 
     clause: str
     code_version: int
     cited_version: int
     message: str
+    # Rulings stored before the two kinds were told apart warned of a change of meaning.
+    kind: str = MEANING
+    reason: str | None = None
+    by: str | None = None
+    at: str | None = None
+
+    @property
+    def quiet(self) -> bool:
+        return self.kind == self.WORDING_ONLY
 
 
 @dataclass(kw_only=True)
@@ -234,7 +249,9 @@ def attach_warnings(doc: RulingDoc) -> None:
 
 
 def _attach(warnings: list[WarningDoc], *step_lists: list[StepDoc]) -> None:
-    by_clause = {w.clause: w.message for w in warnings}
+    by_clause = {w.clause: w for w in warnings}
     for steps in step_lists:
         for s in steps:
-            s.warning = by_clause.get(s.clause)
+            w = by_clause.get(s.clause)
+            s.warning = w.message if w else None
+            s.warning_quiet = bool(w and w.quiet)

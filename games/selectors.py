@@ -279,13 +279,22 @@ class PinState:
     code_version: int
     text_version: int | None
     out_of_date: bool
+    # The designer recorded the rewording as leaving the meaning unchanged: for a developer to
+    # accept (``pins --update``), not a warning.
+    note: Any = None
 
 
 def pin_states(slug: str) -> list[PinState]:
     """Every pin of a game against its current edition, out-of-date ones first (1 query)."""
     rules = snapshot.rules_for(slug)
     out = [
-        PinState(key, pin.version, rules.versions.get(key), rules.wordings.get(key) != pin.wording)
+        PinState(
+            key,
+            pin.version,
+            rules.versions.get(key),
+            rules.wordings.get(key) != pin.wording,
+            rules.wording_notes.get(key),
+        )
         for key, pin in sorted(pins().get(slug, {}).items())
     ]
     return sorted(out, key=lambda p: not p.out_of_date)

@@ -53,19 +53,41 @@ def adjudicate(adj: Adjudicator, inputs: Any, *, variant: str, snapshot: Snapsho
 
 def pin_warnings(game: str, snapshot: Snapshot, keys: set[str]) -> list[WarningDoc]:
     """A warning for each cited clause whose wording in the edition is not the one the code
-    was written for, beyond the figures it reads as parameters (``games.pins``)."""
+    was written for, beyond the figures it reads as parameters (``games.pins``); a quiet
+    note instead where its designer recorded the rewording as leaving the meaning unchanged."""
+    return warnings_for(game, snapshot.rules, keys)
+
+
+def warnings_for(game: str, rules, keys) -> list[WarningDoc]:
+    """The pin warnings of ``rules`` for the clauses ``keys``, in document order: the one
+    mechanism the referee's rulings and the lab's runs share."""
     pinned = pins().get(game, {})
     # Only the few cited keys are looked at (not the whole edition): a ruling's hot path.
-    stale = [
-        k
-        for k in keys
-        if (pin := pinned.get(k)) is not None and snapshot.rules.wordings.get(k) != pin.wording
-    ]
+    stale = [k for k in keys if (pin := pinned.get(k)) is not None and rules.wordings.get(k) != pin.wording]
     out = []
-    order = list(snapshot.clauses) if stale else []  # document order, read only when there is a warning
-    for key in sorted(stale, key=order.index):
+    order = list(rules.versions) if stale else []  # document order, read only when there is a warning
+    for key in sorted(stale, key=lambda k: order.index(k) if k in order else len(order)):
         pin = pinned[key]
-        cited = snapshot.clauses[key].number
+        cited = rules.versions.get(key, pin.version)
+        note = rules.wording_notes.get(key)
+        if note is not None:
+            out.append(
+                WarningDoc(
+                    clause=key,
+                    code_version=pin.version,
+                    cited_version=cited,
+                    kind=WarningDoc.WORDING_ONLY,
+                    reason=note.reason,
+                    by=note.author,
+                    at=note.at,
+                    message=_(
+                        "%(clause)s was reworded after the code was written; the designer "
+                        "recorded the meaning as unchanged: %(reason)s (%(by)s, %(at)s)."
+                    )
+                    % {"clause": key, "reason": note.reason, "by": note.author or "-", "at": note.at[:10]},
+                )
+            )
+            continue
         out.append(
             WarningDoc(
                 clause=key,

@@ -33,6 +33,7 @@ from rules import corpus, params
 from rules import tables as tables_
 from rules.lru import LRU
 from rules.models import (
+    ClauseVersion,
     Edition,
     EditionEntry,
     TableRow,
@@ -42,7 +43,7 @@ from rules.models import (
 from rules.selectors import game_fields
 
 from .engine.rules import Param, Rules, VariantRule
-from .pins import wording
+from .pins import pins, wording, wording_note
 
 MAX_ENTRIES = 64
 
@@ -94,6 +95,36 @@ def read_tables(rows: Mapping[str, Any], texts: Mapping[str, str]) -> MappingPro
     return _freeze_tables({key: tables_.read_rows(table, normal) for key, table in rows.items()})
 
 
+def table_cells(rows: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Clause key → the cell paths its numbers fill, for every table row's clause: the figures
+    a wording fingerprint masks (``games.pins.wording``)."""
+    return {row["clause"]: tables_.paths_of(row) for table in rows.values() for row in table}
+
+
+def wording_notes(game_id: int, slug: str, versions: Mapping[str, int], wordings: Mapping[str, str], cells):
+    """Clause key → the quiet note of each pinned clause whose wording in the edition differs
+    from its pin by wording-only revisions alone (``games.pins.wording_note``). One query, and
+    only when some pin is out of date."""
+    pinned = pins().get(slug, {})
+    stale = [k for k, pin in pinned.items() if k in wordings and wordings[k] != pin.wording]
+    if not stale:
+        return MappingProxyType({})
+    history: dict[str, list] = defaultdict(list)
+    for key, number, text, bindings, reason, author, at in (
+        ClauseVersion.objects.filter(clause__game_id=game_id, clause__key__in=stale)
+        .order_by("clause__key", "number")
+        .values_list("clause__key", "number", "text", "bindings", "wording_only", "author", "created_at")
+    ):
+        if number <= versions[key]:
+            history[key].append((number, text, bindings, reason, author, at.isoformat()))
+    out = {}
+    for key in stale:
+        note = wording_note(key, pinned[key], history[key], cells.get(key))
+        if note is not None:
+            out[key] = note
+    return MappingProxyType(out)
+
+
 def read_params(entries) -> MappingProxyType:
     """Read every bound parameter of these (key, version, text, bindings) from the text."""
     out: dict[str, Param] = {}
@@ -120,6 +151,7 @@ def from_corpus(slug: str) -> Rules:
         for t in data.tables.get("tables", [])
     }
     position = {c.key: n for n, c in enumerate(data.clauses)}
+    cells = table_cells(tables)
 
     def in_document_order(keys):
         return tuple(sorted(keys, key=position.__getitem__))
@@ -135,7 +167,7 @@ def from_corpus(slug: str) -> Rules:
         tables=read_tables(tables, {c.key: c.text for c in data.clauses}),
         versions=MappingProxyType({c.key: _number(c) for c in data.clauses}),
         statuses=MappingProxyType({c.key: c.status for c in data.clauses}),
-        wordings=MappingProxyType({c.key: wording(c.text, c.params) for c in data.clauses}),
+        wordings=MappingProxyType({c.key: wording(c.text, c.params, cells.get(c.key)) for c in data.clauses}),
     )
 
 
@@ -162,6 +194,9 @@ def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> S
         return cached
     variants, rows = _variants_and_tables(slug, game_id, str(rules_stamp))
     number, draft, clauses, entries = _edition(game_id, slug, edition, lang, language)
+    cells = table_cells(rows)
+    wordings = {key: wording(text, b, cells.get(key)) for key, _, text, b in entries}
+    versions = {c.key: c.number for c in clauses.values()}
     rules = Rules(
         game=slug,
         edition=number,
@@ -169,9 +204,10 @@ def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> S
         variants=variants,
         params=read_params(entries),
         tables=read_tables(rows, {key: text for key, _n, text, _b in entries}),
-        versions=MappingProxyType({c.key: c.number for c in clauses.values()}),
+        versions=MappingProxyType(versions),
         statuses=MappingProxyType({c.key: c.status for c in clauses.values()}),
-        wordings=MappingProxyType({key: wording(text, b) for key, _, text, b in entries}),
+        wordings=MappingProxyType(wordings),
+        wording_notes=wording_notes(game_id, slug, versions, wordings, cells),
     )
     snapshot = Snapshot(game_id, slug, title, language, lang, str(stamp), rules, MappingProxyType(clauses))
     _snapshots.put((slug, edition, lang), snapshot)

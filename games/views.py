@@ -268,5 +268,10 @@ def pins(request, slug: str):
     except snapshot.EditionNotFound:
         raise Http404("Unknown game.") from None
     game = rule_selectors.game_get(slug)
-    stale = [p for p in states if p.out_of_date]
-    return render(request, "games/pins.html", {"game": game, "stale": stale, "total": len(states)})
+    stale = [p for p in states if p.out_of_date and p.note is None]
+    reworded = [p for p in states if p.out_of_date and p.note is not None]
+    return render(
+        request,
+        "games/pins.html",
+        {"game": game, "stale": stale, "reworded": reworded, "total": len(states)},
+    )

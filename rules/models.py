@@ -156,6 +156,9 @@ class ClauseVersion(AppendOnlyModel):
     # Parameter name → binding template (rules/params.py). A version's parameters are read
     # from its own text through these; a revision inherits them unless re-bound.
     bindings = models.JSONField(default=dict, blank=True)
+    # The designer's reason when they record this revision as changing the wording only, not
+    # the meaning: rulings then note it quietly instead of warning (games.pins.WordingNote).
+    wording_only = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["clause", "number"]

@@ -96,6 +96,10 @@ class Reading:
     value: Any
     words: str
     phrase: str
+    # Where ``words`` stand in the text read: not ``phrase.find(words)``, which finds the
+    # first "一" of "每一个新手获得一个" instead of the bound one.
+    start: int = 0
+    end: int = 0
 
 
 def zh_number(text: str) -> int:
@@ -165,7 +169,15 @@ def read(name: str, template: str, text: str) -> Reading:
         value: Any = _number(words)
     else:
         value = _choices(kind[7:])[words]
-    return Reading(name=name, template=template, value=value, words=words, phrase=match.group(0))
+    return Reading(
+        name=name,
+        template=template,
+        value=value,
+        words=words,
+        phrase=match.group(0),
+        start=match.start("value"),
+        end=match.end("value"),
+    )
 
 
 def read_all(bindings: dict[str, str], text: str) -> tuple[dict[str, Reading], dict[str, str]]:

@@ -538,8 +538,12 @@ def clause_revise(
     now: dt.datetime,
     draft: Edition | None = None,
     bindings: dict[str, str | None] | None = None,
+    wording_only: str = "",
 ) -> ClauseVersion:
     """Add a new version of ``clause``; refuse if someone else revised it first.
+
+    ``wording_only`` is the designer's reason when they record the revision as leaving the
+    meaning unchanged: rulings then note it quietly instead of warning (``games.pins``).
 
     The new version inherits the parameter bindings of the one it revises (with
     ``bindings`` changes) and must still state each figure in its own words. With
@@ -572,6 +576,7 @@ def clause_revise(
         author=author,
         created_at=now,
         bindings=new_bindings,
+        wording_only=wording_only.strip(),
     )
     if draft is not None:
         if draft.status != Edition.Status.DRAFT or draft.game_id != clause.game_id:

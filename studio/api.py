@@ -66,6 +66,14 @@ class RevisionIn(serializers.Serializer):
     based_on = serializers.IntegerField(min_value=0, max_value=10**9, help_text="The version you revised.")
     status = serializers.ChoiceField(choices=ClauseVersion.Status.choices)
     note = serializers.CharField(max_length=MAX_TEXT, required=False, allow_blank=True, default="")
+    wording_only = serializers.CharField(
+        max_length=2000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Record the revision as wording only (the meaning unchanged), and why: rulings "
+        'then carry a quiet note (`kind` "wording-only") instead of the warning.',
+    )
     bindings = serializers.DictField(
         child=serializers.CharField(max_length=300, allow_null=True),
         required=False,
@@ -190,6 +198,7 @@ class DraftClauseAPI(DesignerView):
                 now=timezone.now(),
                 draft=draft,
                 bindings=data.get("bindings"),
+                wording_only=data["wording_only"],
             )
         except services.Conflict as exc:
             current = rule_selectors.clause_version(entry.clause, exc.current_revision)

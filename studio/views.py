@@ -154,14 +154,19 @@ def clause(request, slug: str, number: int, key: str):
     ctx = {"game": game, "draft": draft, "entry": entry, "published": published, "newest": newest}
     ctx["statuses"] = ClauseVersion.Status.choices
     if request.method == "GET":
-        ctx.update(text=current.text, status=current.status, note="", based_on=newest, errors={})
+        ctx.update(
+            text=current.text, status=current.status, note="", wording_only="", based_on=newest, errors={}
+        )
         ctx.update(_preview(current.text, published, current.bindings))
         return render(request, "studio/clause.html", ctx)
 
     text = request.POST.get("text", "")
     status = request.POST.get("status", "")
     note = request.POST.get("note", "")
+    wording_only = request.POST.get("wording_only", "")
     errors: dict[str, list[str]] = {}
+    if len(wording_only) > 2000 or "\x00" in wording_only:
+        errors["wording_only"] = [_("The reason is too long or holds characters that cannot be stored.")]
     if not text.strip():
         errors["text"] = [_("The text may not be blank.")]
     if len(text) > MAX_TEXT or "\x00" in text:
@@ -172,7 +177,9 @@ def clause(request, slug: str, number: int, key: str):
     based_on = int(based_on) if based_on.isdigit() and len(based_on) < 10 else -1
     changes = _bindings_from(request.POST, current.bindings)
     bindings = params.rebind(current.bindings, changes)
-    ctx.update(text=text, status=status, note=note, based_on=based_on, errors=errors)
+    ctx.update(
+        text=text, status=status, note=note, wording_only=wording_only, based_on=based_on, errors=errors
+    )
     ctx.update(_preview(text, published, bindings))
     if not errors:
         try:
@@ -186,6 +193,7 @@ def clause(request, slug: str, number: int, key: str):
                 now=timezone.now(),
                 draft=draft,
                 bindings=changes,
+                wording_only=wording_only,
             )
         except services.Conflict as exc:
             theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)

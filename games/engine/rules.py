@@ -62,6 +62,9 @@ class Rules:
     statuses: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     # clause key → fingerprint of that version's wording, figures masked (games.pins).
     wordings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # clause key → games.pins.WordingNote, for a clause whose wording differs from its pin only
+    # by revisions its designer recorded as wording only (and changes of figures).
+    wording_notes: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def param(self, name: str) -> Any:
         """Return the value of parameter ``name`` in this edition."""

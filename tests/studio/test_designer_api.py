@@ -96,6 +96,10 @@ def test_a_draft_that_changes_what_the_decay_rule_says_warns_on_council_votes(de
             "message": f"The code follows version {old.number} of {DECAY}; this edition's version "
             f"{old.number + 1} says something else, beyond its figures. This ruling may not follow the "
             "new wording until the code is updated.",
+            "kind": "meaning",
+            "reason": None,
+            "by": None,
+            "at": None,
         }
     ]
     stored = api.get(f"/api/v1/rulings/{ruling['ruling']}/").json()

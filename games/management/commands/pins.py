@@ -40,8 +40,11 @@ class Command(BaseCommand):
                 if pin is None or pin.wording != rules.wordings.get(key):
                     stale += 1
                     code = f"v{pin.version}" if pin else "no pin"
+                    note = rules.wording_notes.get(key)
+                    # A designer's wording-only record, for the developer to accept or not.
+                    said = f" (wording only, {note.author}: {note.reason})" if note else ""
                     self.stdout.write(
-                        f"{slug} {key}: the code follows {code}; the text is at v{rules.versions[key]}"
+                        f"{slug} {key}: the code follows {code}; the text is at v{rules.versions[key]}{said}"
                     )
         if update:
             write(lock)
