@@ -31,6 +31,10 @@ migrate: install
 corpus: migrate
 	$(PY) manage.py loadcorpus
 
+# Development mode is asked for here and in the tests only: manage.py and gunicorn default to
+# production (DEBUG off). A target-specific export reaches the prerequisites (migrate, corpus).
+run: export DEBUG = 1
+
 # The web server and, beside it, one background worker for the playtest lab's runs (stopped
 # with the server; it renders no page, so it runs without the translation catalogues). More
 # workers: `USE_I18N=0 manage.py db_worker` on any machine sharing the database.
@@ -43,7 +47,7 @@ run: corpus
 # E2E=0 leaves the browser tests out (CI's second database pass: they test the pages, which
 # do not depend on the database, and they already ran in the first pass).
 test: install-dev
-	$(PY) manage.py check
+	DEBUG=1 $(PY) manage.py check
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest $(if $(filter 0,$(E2E)),-m "not e2e",)
 	$(PY) -m pytest --ds=bench.settings tests/bench
@@ -68,13 +72,16 @@ format: install-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# Production mode: DEBUG off, hashed+compressed static files, gunicorn.
+# Production mode: DEBUG off (migrate and loadcorpus too), hashed+compressed static files,
+# gunicorn. Needs SECRET_KEY.
+serve-prod: export DEBUG = 0
 serve-prod: corpus
-	DEBUG=0 $(PY) manage.py collectstatic --noinput
-	DEBUG=0 $(VENV)/bin/gunicorn -c gunicorn.conf.py config.wsgi
+	$(PY) manage.py collectstatic --noinput
+	$(VENV)/bin/gunicorn -c gunicorn.conf.py config.wsgi
 
 # Refresh the interface's message catalogues after changing a translatable string, then
 # translate the new entries in locale/<code>/LC_MESSAGES/django.po (needs GNU gettext).
+messages: export DEBUG = 1
 messages: install-dev
 	$(PY) manage.py makemessages --all --add-location=file --no-wrap --ignore=.venv --ignore=bench --ignore=tests
 	$(PY) manage.py compilemessages --ignore=.venv

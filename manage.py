@@ -6,9 +6,9 @@ import sys
 
 if __name__ == "__main__":
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    # The command line is for development (runserver, loadcorpus, drf_create_token...):
-    # DEBUG on unless set. Servers (gunicorn, config.wsgi) default to production mode.
-    os.environ.setdefault("DEBUG", "1")
+    # No DEBUG default here: the entry point does not choose the mode. Production is the default
+    # everywhere (docs/deploy.md runs migrate, collectstatic and db_worker through this file);
+    # `make run` and the tests ask for DEBUG themselves.
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

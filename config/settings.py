@@ -20,8 +20,8 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-# Off unless asked for: a server started any way but `manage.py` (gunicorn, `make serve-prod`)
-# runs in production mode. manage.py and the tests (config.test_settings) default it on.
+# Off unless asked for, whatever the entry point (manage.py, gunicorn): only `make run`
+# (DEBUG=1) and the tests (config.test_settings) turn it on.
 DEBUG = env_bool("DEBUG", False)
 _DEV_KEY = "dev-only-insecure-key-change-me-in-production-0123456789abcdefghijklmnop"
 SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_KEY if DEBUG else "")
@@ -49,6 +49,9 @@ INSTALLED_APPS = [
     "games",
     "studio",
     "django_tasks",
+    # Before django_tasks_db: its db_worker command (a heartbeat, dead workers' tasks marked
+    # failed) replaces the library's.
+    "workers",
     "django_tasks_db",
     "lab",
     "translators",
@@ -204,6 +207,10 @@ TASKS = {
         )
     }
 }
+
+# A task worker (db_worker) that has sent no heartbeat for this many seconds is dead: the tasks
+# it left RUNNING are marked failed (by the next worker to start, or `manage.py recover_tasks`).
+TASK_WORKER_STALE_AFTER = int(os.environ.get("TASK_WORKER_STALE_AFTER", "60"))
 
 # A playtest shard whose worker has sent no heartbeat for this many seconds is played again.
 LAB_STALE_AFTER = int(os.environ.get("LAB_STALE_AFTER", "60"))

@@ -1,4 +1,4 @@
-"""The project's settings for the test suite: DEBUG defaults on here as under manage.py (the
+"""The project's settings for the test suite: DEBUG defaults on here, as `make run` sets it (the
 test runner itself serves with DEBUG off), so no SECRET_KEY is needed to run the tests."""
 
 import os
