@@ -544,3 +544,57 @@ def shift_down(texts: list[str], i: int, lang: str) -> list[str]:
     out[i + 1] = _join_texts(parts[-1], out[i + 1])
     out[i] = " ".join(parts[:-1])
     return out
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A row of the review page: the text proposed for a clause, how sure the alignment was of
+    it, and whether it is ticked to be saved. The three move together."""
+
+    text: str
+    confidence: float
+    accept: bool
+
+
+MOVES = ("merge", "split", "up", "down")
+
+
+def _combined(parts: list[Proposal], text: str) -> Proposal:
+    """One row made of several rows' texts: as sure as the least sure of them, ticked only if
+    every one with a text was."""
+    with_text = [p for p in parts if p.text.strip()]
+    return Proposal(
+        text,
+        min((p.confidence for p in with_text), default=0.0),
+        bool(with_text) and all(p.accept for p in with_text),
+    )
+
+
+def move(rows: list[Proposal], op: str, i: int, lang: str) -> list[Proposal]:
+    """Apply a review move (``MOVES``) at row ``i``: the texts move as ``merge``, ``split``,
+    ``shift_up`` and ``shift_down`` say, and each text's confidence and tick go with it; a row
+    left without a text is unticked."""
+    texts = [r.text for r in rows]
+    n = len(rows)
+    if op == "merge":
+        new = merge(texts, i)
+        if new is texts:
+            return rows
+        empty = Proposal("", 0.0, False)
+        out = [*rows[:i], _combined(rows[i : i + 2], new[i]), *rows[i + 2 :], empty]
+    elif op == "split":
+        new = split(texts, i, lang)
+        if new is texts:
+            return rows
+        # The second half is a new row after i, as sure and as ticked as the text it came from;
+        # the rows after it move down, and the last two become one (the last clause takes what
+        # fell off the end).
+        shifted = [*rows[: i + 1], rows[i], *rows[i + 1 :]]
+        out = [*shifted[: n - 1], _combined(shifted[n - 1 :], new[n - 1])]
+        out = [Proposal(t, r.confidence, r.accept) for t, r in zip(new, out, strict=True)]
+    elif op in ("up", "down"):
+        new = (shift_up if op == "up" else shift_down)(texts, i, lang)
+        out = [Proposal(t, r.confidence, r.accept) for t, r in zip(new, rows, strict=True)]
+    else:
+        raise ValueError(f"unknown move {op!r}")
+    return [r if r.text.strip() else Proposal(r.text, 0.0, False) for r in out]

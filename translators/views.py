@@ -389,15 +389,21 @@ def align_document(request, slug: str, lang: str):
     accept = {u.key for u in units if request.POST.get(f"accept-{u.key}") == "1"}
     op, _sep, key = request.POST.get("op", "").partition(":")
     keys = [u.key for u in units]
-    if op in ("merge", "split", "up", "down") and key in keys:
-        i = keys.index(key)
-        texts = {
-            "merge": lambda: align.merge(texts, i),
-            "split": lambda: align.split(texts, i, lang),
-            "up": lambda: align.shift_up(texts, i, lang),
-            "down": lambda: align.shift_down(texts, i, lang),
-        }[op]()
-        return _review(request, ctx, units, texts, confidences, accept=accept, moved=key)
+    if op in align.MOVES and key in keys:
+        rows = [
+            align.Proposal(text, confidence, u.key in accept)
+            for u, text, confidence in zip(units, texts, confidences, strict=True)
+        ]
+        rows = align.move(rows, op, keys.index(key), lang)
+        return _review(
+            request,
+            ctx,
+            units,
+            [r.text for r in rows],
+            [r.confidence for r in rows],
+            accept={u.key for u, r in zip(units, rows, strict=True) if r.accept},
+            moved=key,
+        )
     if action != "save":
         return _review(request, ctx, units, texts, confidences, accept=accept)
     saved = kept = 0

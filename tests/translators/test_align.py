@@ -166,3 +166,59 @@ def test_a_translation_of_one_part_of_the_rules_aligns_as_one_stretch():
         "W 122 roku n.e. Hadrian rozpoczął już budowę Wału Hadriana"
     )
     assert texts["pr.goal.heading"] == "Cel gry"
+
+
+# ---------------------------------------------------------------- the review page's moves
+
+
+def _rows(*spec):
+    return [align.Proposal(text, confidence, accept) for text, confidence, accept in spec]
+
+
+ROWS = _rows(
+    ("Heading.", 0.9, True),
+    ("One. Two.", 0.8, True),
+    ("Three.", 0.3, False),
+    ("Four.", 0.7, True),
+    ("Five.", 0.6, True),
+)
+
+
+def test_split_moves_ticks_and_confidences_down_with_the_texts():
+    out = align.move(ROWS, "split", 1, "en")
+    assert out == _rows(
+        ("Heading.", 0.9, True),
+        ("One.", 0.8, True),
+        ("Two.", 0.8, True),  # the second half: as sure and as ticked as the text it came from
+        ("Three.", 0.3, False),  # moved down a row, still unticked
+        ("Four. Five.", 0.6, True),  # the last clause takes what fell off the end
+    )
+
+
+def test_merge_moves_ticks_and_confidences_up_with_the_texts():
+    out = align.move(ROWS, "merge", 0, "en")
+    assert out == _rows(
+        ("Heading. One. Two.", 0.8, True),
+        ("Three.", 0.3, False),
+        ("Four.", 0.7, True),
+        ("Five.", 0.6, True),
+        ("", 0.0, False),
+    )
+    # Merging an unticked text into a ticked one leaves the row for the translator to look at.
+    assert align.move(ROWS, "merge", 1, "en")[1] == align.Proposal("One. Two. Three.", 0.3, False)
+
+
+def test_shifts_move_sentences_and_leave_ticks_in_their_rows():
+    up = align.move(ROWS, "up", 2, "en")
+    assert up[1] == align.Proposal("One. Two. Three.", 0.8, True)
+    assert up[2] == align.Proposal("", 0.0, False)  # left without a text: unticked
+    down = align.move(ROWS, "down", 1, "en")
+    assert down[1:3] == _rows(("One.", 0.8, True), ("Two. Three.", 0.3, False))
+
+
+def test_moves_that_cannot_happen_change_nothing():
+    assert align.move(ROWS, "merge", 4, "en") == ROWS
+    assert align.move(ROWS, "split", 0, "en") == ROWS  # one sentence
+    assert align.move(ROWS, "up", 0, "en") == ROWS
+    with pytest.raises(ValueError, match="unknown move"):
+        align.move(ROWS, "swap", 0, "en")
