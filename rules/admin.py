@@ -157,7 +157,9 @@ class ClauseVersionAdmin(GivesConflictsBack, admin.ModelAdmin):
             else None
         )
         if newest is not None:
-            initial.update(text=newest.text, status=newest.status, expected_version=newest.number)
+            initial.update(
+                text=newest.text, status=newest.status, note=newest.note, expected_version=newest.number
+            )
         return initial
 
     def save_model(self, request, obj, form, change):

@@ -513,6 +513,15 @@ class BindingsBroken(ValueError):
         self.text = text
 
 
+class ParameterInUse(ValueError):
+    """A revision would remove a parameter that code reads: its rulings could not be given."""
+
+    def __init__(self, readers: dict[str, list[str]], *, text: str):
+        super().__init__("; ".join(f"{name} is read by {', '.join(who)}" for name, who in readers.items()))
+        self.readers = readers
+        self.text = text
+
+
 def rebound(
     previous: dict[str, str], text: str, changes: dict[str, str | None] | None = None
 ) -> dict[str, str]:
@@ -532,7 +541,7 @@ def clause_revise(
     clause: Clause,
     text: str,
     status: str,
-    note: str = "",
+    note: str | None = None,
     author: str = "",
     expected_version: int,
     now: dt.datetime,
@@ -546,10 +555,21 @@ def clause_revise(
     meaning unchanged: rulings then note it quietly instead of warning (``games.pins``).
 
     The new version inherits the parameter bindings of the one it revises (with
-    ``bindings`` changes) and must still state each figure in its own words. With
-    ``draft``, the draft edition's entry for the clause points at the new version; the
+    ``bindings`` changes) and must still state each figure in its own words; removing a
+    parameter that code reads is refused (``ParameterInUse``). ``note`` None keeps the
+    note of the version revised. With ``draft``, the draft edition's entry for the clause
+    points at the new version (``DraftClosed`` if it was published meanwhile); the
     published editions are untouched.
     """
+    # Locks in the order every catalogue write takes them (game, edition, clause), so a
+    # revision and a publish of the same draft queue instead of deadlocking.
+    Game.objects.select_for_update().filter(pk=clause.game_id).first()
+    if draft is not None:
+        # The draft's status as of now, under its lock, not as the caller read it: a draft
+        # published meanwhile takes no more revisions (they would be in no edition).
+        draft = _draft_locked(draft)
+        if draft.game_id != clause.game_id:
+            raise ValueError(f"edition {draft.number} is not a draft of {clause.game_id}")
     # Lock the clause, then read its newest version: a racing revision waits here and then
     # sees the winner's version, so it gets a Conflict rather than a duplicate number.
     Clause.objects.select_for_update().filter(pk=clause.pk).first()
@@ -562,6 +582,15 @@ def clause_revise(
             text=text,
         )
     new_bindings = rebound(latest.bindings if latest else {}, text, bindings)
+    removed = sorted(set(latest.bindings if latest else {}) - set(new_bindings))
+    if removed:
+        # The code that reads parameters lives in the games app, which builds on this one.
+        from games.engine.readers import parameter_readers
+
+        slug = Game.objects.filter(pk=clause.game_id).values_list("slug", flat=True).get()
+        read = {name: who for name in removed if (who := parameter_readers(slug, name))}
+        if read:
+            raise ParameterInUse(read, text=text)
     for row in TableRow.objects.filter(clause=clause).values_list("data", flat=True):
         try:
             tables.read_row({**row, "clause": clause.key}, text)
@@ -572,22 +601,42 @@ def clause_revise(
         number=current_number + 1,
         text=text,
         status=status,
-        note=note,
+        note=(latest.note if latest else "") if note is None else note,
         author=author,
         created_at=now,
         bindings=new_bindings,
         wording_only=wording_only.strip(),
     )
-    if draft is not None:
-        if draft.status != Edition.Status.DRAFT or draft.game_id != clause.game_id:
-            raise ValueError(f"edition {draft.number} is not a draft of {clause.game_id}")
-        EditionEntry.draft_entries(draft).filter(clause=clause).repoint(version)
+    if draft is not None and EditionEntry.draft_entries(draft).filter(clause=clause).repoint(version) != 1:
+        # Under the draft's lock only a clause the draft lacks gets here: never answer as if
+        # the version were in the draft.
+        raise ValueError(f"draft {draft.number} has no entry for {clause.key}")
     catalogue_touch(game_id=clause.game_id)
     return version
 
 
 class DraftOutdated(Exception):
     """The draft was opened from an edition that is no longer the latest published one."""
+
+
+class DraftClosed(DraftOutdated):
+    """The edition is no longer a draft: it was published (by someone else, meanwhile)."""
+
+    def __init__(self, edition: Edition):
+        super().__init__(
+            f"edition {edition.number} is already published: open a new draft to revise it further"
+        )
+        self.edition = edition
+
+
+def _draft_locked(draft: Edition) -> Edition:
+    """The draft's row, locked until the transaction ends; ``DraftClosed`` if it is no longer
+    a draft. Callers hold the game's lock first (``draft_publish``, ``clause_revise``)."""
+    # No join: PostgreSQL cannot lock the nullable side of the outer join to ``based_on``.
+    locked = Edition.objects.select_for_update().get(pk=draft.pk)
+    if locked.status != Edition.Status.DRAFT:
+        raise DraftClosed(locked)
+    return locked
 
 
 @transaction.atomic
@@ -619,9 +668,7 @@ def draft_publish(*, draft: Edition, now: dt.datetime, name: str | None = None) 
     """Make the draft the game's current published edition; refuse (``DraftOutdated``) if
     another edition was published since it was opened, so no one's edits are dropped."""
     Game.objects.select_for_update().filter(pk=draft.game_id).first()
-    draft = Edition.objects.get(pk=draft.pk)
-    if draft.status != Edition.Status.DRAFT:
-        raise DraftOutdated(f"edition {draft.number} is already published")
+    draft = _draft_locked(draft)
     current = Edition.objects.filter(game_id=draft.game_id, is_current=True).first()
     if current is not None and current.pk != draft.based_on_id:
         raise DraftOutdated(

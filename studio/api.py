@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import APIException, NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -39,12 +40,15 @@ ERROR_409 = OpenApiResponse(
         {
             "errors": serializers.DictField(child=serializers.ListField(child=serializers.CharField())),
             "current": inline_serializer(
-                "CurrentVersion", {"number": serializers.IntegerField(), "text": serializers.CharField()}
+                "CurrentVersion",
+                {"number": serializers.IntegerField(), "text": serializers.CharField()},
+                required=False,
             ),
-            "text": serializers.CharField(help_text="Your text, given back."),
+            "text": serializers.CharField(required=False, help_text="Your text, given back."),
         },
     ),
-    description="Someone else revised the clause first: the current version, and your text back.",
+    description="Someone else revised the clause first: the current version, and your text back. "
+    "Or the draft was published meanwhile: `errors.edition` names it.",
 )
 
 
@@ -65,7 +69,12 @@ class RevisionIn(serializers.Serializer):
     text = serializers.CharField(max_length=MAX_TEXT, trim_whitespace=False)
     based_on = serializers.IntegerField(min_value=0, max_value=10**9, help_text="The version you revised.")
     status = serializers.ChoiceField(choices=ClauseVersion.Status.choices)
-    note = serializers.CharField(max_length=MAX_TEXT, required=False, allow_blank=True, default="")
+    note = serializers.CharField(
+        max_length=MAX_TEXT,
+        required=False,
+        allow_blank=True,
+        help_text="The designer's note (why, what is uncertain); left out, the revised version's note is kept.",
+    )
     wording_only = serializers.CharField(
         max_length=2000,
         required=False,
@@ -101,6 +110,14 @@ def parameters_json(params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def in_use_message(name: str, readers: list[str]) -> str:
+    """Why parameter ``name`` cannot be removed: the code that reads it."""
+    return _(
+        "%(readers)s read %(name)s: it cannot be removed, or their rulings could not be given. "
+        "Re-bind it to the words that state the figure instead."
+    ) % {"readers": ", ".join(readers), "name": name}
+
+
 def _no_nul(data: Any, path: str = "") -> None:
     """PostgreSQL cannot store NUL characters: refuse them by field, never a 500."""
     if isinstance(data, str) and "\x00" in data:
@@ -117,11 +134,28 @@ def _game_or_404(slug: str):
     return game
 
 
-def _draft_or_404(slug: str, number: int):
+class DraftClosedError(APIException):
+    """409: the edition was a draft, and has been published (by someone else, meanwhile)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "draft_closed"
+
+
+def _closed(exc: services.DraftOutdated) -> DraftClosedError:
+    return DraftClosedError({"edition": [str(exc)]})
+
+
+def _draft_or_404(slug: str, number: int, *, writing: bool = False):
+    """The game and its draft ``number``; 404 when there is no such edition. When
+    ``writing``, an edition published meanwhile is a 409 naming it, not a 404: the write
+    was refused because someone published first."""
     game = _game_or_404(slug)
     draft = selectors.draft_get(game, number)
     if draft is None:
-        raise NotFound("No such draft.")
+        edition = selectors.edition_get(game, number) if writing else None
+        if edition is None:
+            raise NotFound("No such draft.")
+        raise _closed(services.DraftClosed(edition))
     return game, draft
 
 
@@ -176,7 +210,7 @@ class DraftClauseAPI(DesignerView):
         summary="Revise a clause in a draft: a new version, never an overwrite",
     )
     def post(self, request, slug: str, number: int, key: str):
-        game, draft = _draft_or_404(slug, number)
+        game, draft = _draft_or_404(slug, number, writing=True)
         found = selectors.draft_clause(draft, key)
         if found is None:
             raise NotFound("This draft has no such clause.")
@@ -192,7 +226,7 @@ class DraftClauseAPI(DesignerView):
                 clause=entry.clause,
                 text=data["text"],
                 status=data["status"],
-                note=data["note"],
+                note=data.get("note"),
                 author=request.user.get_username(),
                 expected_version=data["based_on"],
                 now=timezone.now(),
@@ -200,6 +234,8 @@ class DraftClauseAPI(DesignerView):
                 bindings=data.get("bindings"),
                 wording_only=data["wording_only"],
             )
+        except services.DraftClosed as exc:
+            raise _closed(exc) from None
         except services.Conflict as exc:
             current = rule_selectors.clause_version(entry.clause, exc.current_revision)
             return Response(
@@ -210,6 +246,10 @@ class DraftClauseAPI(DesignerView):
                 },
                 status=status.HTTP_409_CONFLICT,
             )
+        except services.ParameterInUse as exc:
+            raise ValidationError(
+                {f"bindings.{name}": [in_use_message(name, who)] for name, who in exc.readers.items()}
+            ) from None
         except services.BindingsBroken as exc:
             raise ValidationError(
                 {
@@ -270,7 +310,7 @@ class PublishAPI(DesignerView):
         summary="Publish a draft as the game's current edition",
     )
     def post(self, request, slug: str, number: int):
-        _game, draft = _draft_or_404(slug, number)
+        _game, draft = _draft_or_404(slug, number, writing=True)
         try:
             services.draft_publish(draft=draft, now=timezone.now())
         except services.DraftOutdated as exc:

@@ -12,6 +12,11 @@ def drafts(game: Game) -> list[Edition]:
     return list(Edition.objects.filter(game=game).order_by("-status", "-number"))
 
 
+def edition_get(game: Game, number: int) -> Edition | None:
+    """Edition ``number`` of ``game``, draft or published (one query)."""
+    return Edition.objects.filter(game=game, number=number).first()
+
+
 def draft_get(game: Game, number: int) -> Edition | None:
     return (
         Edition.objects.select_related("based_on", "game")

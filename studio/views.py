@@ -30,6 +30,7 @@ from rules.models import ClauseVersion
 from rules.permissions import can_design, designed_games
 
 from . import selectors
+from .api import in_use_message
 
 MAX_TEXT = 20_000
 
@@ -43,18 +44,36 @@ def _game_for_designer(request, slug: str):
     return game
 
 
-def _draft_for_designer(request, slug: str, number: int):
+def _draft_for_designer(request, slug: str, number: int, *, writing: bool = False):
+    """The game and its draft ``number``; 404 when there is none. When ``writing``, an edition
+    published meanwhile raises ``services.DraftClosed`` (answered by ``_closed``: a 409)."""
     game = _game_for_designer(request, slug)
     draft = selectors.draft_get(game, number)
     if draft is None:
-        raise Http404("No such draft.")
+        edition = selectors.edition_get(game, number) if writing else None
+        if edition is None:
+            raise Http404("No such draft.")
+        raise services.DraftClosed(edition)
     return game, draft
 
 
-def _draft_clause_for_designer(request, slug: str, number: int, key: str):
+def _closed(request, slug: str, edition, *, text: str = ""):
+    """409: the draft was published (by someone else) before this write; ``text``, the
+    designer's unsaved wording, is given back to copy into a new draft."""
+    game = _game_for_designer(request, slug)
+    reason = _(
+        "Edition %(n)s has been published meanwhile, so it takes no more changes. Open a new draft "
+        "to go on revising it."
+    ) % {"n": edition.number}
+    return render(
+        request, "studio/publish_refused.html", {"game": game, "reason": reason, "text": text}, status=409
+    )
+
+
+def _draft_clause_for_designer(request, slug: str, number: int, key: str, *, writing: bool = False):
     """The game, the draft and its clause ``key`` as ``selectors.draft_clause`` gives it
     (entry, published version, newest version); 404 when the draft has no such clause."""
-    game, draft = _draft_for_designer(request, slug, number)
+    game, draft = _draft_for_designer(request, slug, number, writing=writing)
     found = selectors.draft_clause(draft, key)
     if found is None:
         raise Http404("This draft has no such clause.")
@@ -149,24 +168,36 @@ def _bindings_from(post, names) -> dict[str, str | None]:
 @require_http_methods(["GET", "POST"])
 def clause(request, slug: str, number: int, key: str):
     """The clause editor: write the next version of a clause in this draft."""
-    game, draft, entry, published, newest = _draft_clause_for_designer(request, slug, number, key)
+    try:
+        found = _draft_clause_for_designer(request, slug, number, key, writing=request.method == "POST")
+    except services.DraftClosed as exc:
+        return _closed(request, slug, exc.edition, text=request.POST.get("text", ""))
+    game, draft, entry, published, newest = found
     current = entry.version
     ctx = {"game": game, "draft": draft, "entry": entry, "published": published, "newest": newest}
     ctx["statuses"] = ClauseVersion.Status.choices
     if request.method == "GET":
         ctx.update(
-            text=current.text, status=current.status, note="", wording_only="", based_on=newest, errors={}
+            text=current.text,
+            status=current.status,
+            note=current.note,
+            wording_only="",
+            based_on=newest,
+            errors={},
         )
         ctx.update(_preview(current.text, published, current.bindings))
         return render(request, "studio/clause.html", ctx)
 
     text = request.POST.get("text", "")
     status = request.POST.get("status", "")
-    note = request.POST.get("note", "")
+    # A form without the field (not this editor's) keeps the note; an emptied field clears it.
+    note = request.POST.get("note")
     wording_only = request.POST.get("wording_only", "")
     errors: dict[str, list[str]] = {}
     if len(wording_only) > 2000 or "\x00" in wording_only:
         errors["wording_only"] = [_("The reason is too long or holds characters that cannot be stored.")]
+    if note is not None and (len(note) > MAX_TEXT or "\x00" in note):
+        errors["note"] = [_("The text is too long or holds characters that cannot be stored.")]
     if not text.strip():
         errors["text"] = [_("The text may not be blank.")]
     if len(text) > MAX_TEXT or "\x00" in text:
@@ -195,10 +226,15 @@ def clause(request, slug: str, number: int, key: str):
                 bindings=changes,
                 wording_only=wording_only,
             )
+        except services.DraftClosed as exc:
+            return _closed(request, slug, exc.edition, text=text)
         except services.Conflict as exc:
             theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)
             ctx.update(conflict=theirs, based_on=theirs.number)
             return render(request, "studio/clause.html", ctx, status=409)
+        except services.ParameterInUse as exc:
+            ctx["errors"] = {f"bindings.{k}": [in_use_message(k, who)] for k, who in exc.readers.items()}
+            return render(request, "studio/clause.html", ctx, status=400)
         except services.BindingsBroken as exc:
             ctx["errors"] = {f"parameters.{k}": [v] for k, v in exc.errors.items()}
             return render(request, "studio/clause.html", ctx, status=400)
@@ -230,9 +266,11 @@ def draft_impact(request, slug: str, number: int):
 @login_required
 @require_POST
 def draft_publish(request, slug: str, number: int):
-    game, draft = _draft_for_designer(request, slug, number)
     try:
+        game, draft = _draft_for_designer(request, slug, number, writing=True)
         services.draft_publish(draft=draft, now=timezone.now())
+    except services.DraftClosed as exc:
+        return _closed(request, slug, exc.edition)
     except services.DraftOutdated as exc:
         return render(
             request,

@@ -277,3 +277,87 @@ def test_the_impact_report_names_a_table_cell_the_draft_changes(make_user, token
         format="json",
     )
     assert bad.status_code == 400 and list(bad.json()["errors"]) == ["parameters.table"]
+
+
+def test_a_revision_of_a_draft_published_meanwhile_is_a_409_naming_the_edition(designer, token_api):
+    api = token_api(designer)
+    n = _open(api)
+    before = ClauseVersion.objects.count()
+    assert api.post(f"/api/v1/games/rada-miasta/drafts/{n}/publish/", format="json").status_code == 200
+    r = _revise(api, n, DECAY, _text(DECAY).text + " Nowe zdanie.")
+    assert r.status_code == 409
+    assert r.json() == {
+        "errors": {"edition": [f"edition {n} is already published: open a new draft to revise it further"]}
+    }
+    again = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/publish/", format="json")
+    assert again.status_code == 409
+    assert again.json()["errors"]["edition"][0].startswith(f"edition {n} is already published")
+    assert ClauseVersion.objects.count() == before
+
+
+def test_the_service_checks_the_drafts_status_under_its_lock_not_as_the_caller_read_it(designer):
+    """The caller's Edition was read while it was a draft; it was published since."""
+    from django.utils import timezone
+
+    from rules import services
+    from rules.models import Clause, Game
+
+    draft = services.draft_open(game=Game.objects.get(slug="rada-miasta"), author="d", now=timezone.now())
+    stale = Edition.objects.get(pk=draft.pk)
+    services.draft_publish(draft=draft, now=timezone.now())
+    before = ClauseVersion.objects.count()
+    with pytest.raises(services.DraftClosed) as refused:
+        services.clause_revise(
+            clause=Clause.objects.get(key=DECAY),
+            text=_text(DECAY).text + " Nowe zdanie.",
+            status="draft",
+            expected_version=_text(DECAY).number,
+            now=timezone.now(),
+            draft=stale,
+        )
+    assert refused.value.edition.number == draft.number
+    assert ClauseVersion.objects.count() == before
+
+
+ABSENT = "rm.events.councillor-absent"
+PROMISES = "rm.events.election-promises"
+
+
+def test_a_revision_keeps_the_note_unless_the_designer_changes_it(designer, token_api):
+    api = token_api(designer)
+    n = _open(api)
+    note = _text(DECAY).note
+    assert note.startswith("Red text (least certain")
+    kept = _revise(api, n, DECAY, _text(DECAY).text + " Zdanie.")
+    assert kept.status_code == 201, kept.json()
+    assert _text(DECAY).note == note
+    changed = _revise(api, n, DECAY, _text(DECAY).text, note="Read again after the playtest.")
+    assert changed.status_code == 201
+    assert _text(DECAY).note == "Read again after the playtest."
+    cleared = _revise(api, n, DECAY, _text(DECAY).text, note="")
+    assert cleared.status_code == 201 and _text(DECAY).note == ""
+
+
+def test_removing_a_parameter_that_code_reads_is_a_400_naming_its_readers(designer, token_api):
+    api = token_api(designer)
+    n = _open(api)
+    before = _text(ABSENT)
+    text = before.text.replace("poparcia o 1 w", "poparcia w")
+    r = _revise(api, n, ABSENT, text, bindings={"councillor_absent_points": None})
+    assert r.status_code == 400
+    assert r.json() == {
+        "errors": {
+            "bindings.councillor_absent_points": [
+                "council-vote, lab read councillor_absent_points: it cannot be removed, or their rulings "
+                "could not be given. Re-bind it to the words that state the figure instead."
+            ]
+        }
+    }
+    assert _text(ABSENT) == before
+    # Nothing reached the draft: its council votes are still ruled.
+    vote = {
+        **_two_player_vote({"residents": 2}),
+        "events": [{"card": "councillor-absent", "player": "Ala", "target": "Bartek", "group": "residents"}],
+    }
+    assert _rule(api, "council-vote", vote, edition=n).status_code == 200
+    assert api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").status_code == 200

@@ -248,3 +248,78 @@ def test_the_game_page_links_to_the_playtest_lab_where_the_lab_has_a_model(clien
     for slug, linked in (("rada-miasta", True), ("dolores", True), ("praetor", False)):
         page = client.get(f"/design/{slug}/").content.decode()
         assert (f'href="/lab/{slug}/"' in page) is linked, slug
+
+
+def test_saving_a_clause_of_a_draft_published_meanwhile_is_a_409_that_gives_the_text_back(client, designer):
+    client.force_login(designer)
+    client.post("/design/rada-miasta/drafts/")
+    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    editor = f"/design/rada-miasta/{draft.number}/c/{LIMITS}/"
+    assert client.get(editor).status_code == 200
+    assert client.post(f"/design/rada-miasta/{draft.number}/publish/").status_code == 302
+    before = ClauseVersion.objects.count()
+    text = _newest(LIMITS).text + " Zdanie, które nie może zginąć."
+    r = client.post(editor, {"text": text, "status": "draft", "note": "", "based_on": _newest(LIMITS).number})
+    assert r.status_code == 409
+    page = r.content.decode()
+    assert f"Edition {draft.number} has been published meanwhile" in page
+    assert "Zdanie, które nie może zginąć." in page
+    assert ClauseVersion.objects.count() == before
+    again = client.post(f"/design/rada-miasta/{draft.number}/publish/")
+    assert again.status_code == 409 and f"Edition {draft.number} has been published" in again.content.decode()
+
+
+def test_the_editor_opens_with_the_clauses_note_and_status_and_a_save_keeps_the_note(client, designer):
+    client.force_login(designer)
+    client.post("/design/rada-miasta/drafts/")
+    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    key = "rm.vote.decay"
+    current = _newest(key)
+    editor = f"/design/rada-miasta/{draft.number}/c/{key}/"
+    page = client.get(editor).content.decode()
+    assert ">Red text (least certain, likely to change)" in page
+    assert f'<option value="{current.status}" selected>' in page
+    # A save without a note field (another client's form) keeps it too.
+    r = client.post(
+        editor, {"text": current.text + " Zdanie.", "status": "uncertain", "based_on": current.number}
+    )
+    assert r.status_code == 302
+    assert (_newest(key).note, _newest(key).status) == (current.note, "uncertain")
+
+
+def test_ticking_remove_on_a_figure_code_reads_is_refused_naming_the_adjudicators(client, designer):
+    client.force_login(designer)
+    client.post("/design/rada-miasta/drafts/")
+    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    key = "rm.events.election-promises"
+    current = _newest(key)
+    text = current.text.replace("dodać 1 głos", "dodać głos")
+    r = client.post(
+        f"/design/rada-miasta/{draft.number}/c/{key}/",
+        {
+            "text": text,
+            "status": "draft",
+            "note": current.note,
+            "based_on": current.number,
+            "remove-election_promises_points": "1",
+        },
+    )
+    assert r.status_code == 400
+    page = r.content.decode()
+    assert "event-card read election_promises_points: it cannot be removed" in page
+    assert "dodać głos" in page  # the designer's text is kept
+    assert _newest(key) == current
+    ruling = client.post(
+        "/api/v1/games/rada-miasta/adjudicators/event-card/",
+        {
+            "inputs": {
+                "support": {"Ala": {"residents": 2}, "Bartek": {"residents": 3}},
+                "card": "election-promises",
+                "group": "residents",
+                "target": "Bartek",
+            },
+            "edition": draft.number,
+        },
+        content_type="application/json",
+    )
+    assert ruling.status_code == 200, ruling.content
