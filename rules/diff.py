@@ -5,12 +5,23 @@ Chinese, Japanese and Korean characters are compared one by one, because those
 scripts do not separate words with spaces (a whole Chinese sentence would
 otherwise be one "word"). Whitespace is carried with the word before it, so the
 pieces of the result join back into the texts they came from.
+
+Bounded work whatever the texts (issue #20: difflib alone took 10-15 s on two 20,000-character
+versions). The words both texts share at their start and end are matched first; a stretch
+left over is compared by ``difflib`` only while it is small (``SMALL`` pairs of words); a
+larger one is cut at the words that occur exactly once on each side, in the order both
+texts have them (the anchors of a patience diff), and each piece between two anchors is
+compared the same way. A large stretch with no such word (the same few words repeated, or
+two unrelated texts) is shown as replaced as a whole rather than compared word by word.
+Two 20,000-character versions take milliseconds (bench/word_diff.py).
 """
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
+from collections import Counter
 from typing import Literal
 
 Op = Literal["equal", "insert", "delete"]
@@ -50,7 +61,7 @@ def word_diff(old: str, new: str) -> list[tuple[Op, str]]:
     """
     a, b = tokens(old), tokens(new)
     # Compare words without their whitespace: a re-wrapped line is not a change.
-    matcher = difflib.SequenceMatcher(None, [t.strip() for t in a], [t.strip() for t in b], autojunk=False)
+    opcodes = _opcodes([t.strip() for t in a], [t.strip() for t in b])
     out: list[tuple[Op, str]] = []
 
     def emit(op: Op, text: str) -> None:
@@ -62,7 +73,7 @@ def word_diff(old: str, new: str) -> list[tuple[Op, str]]:
             out.append((op, text))
 
     gap = ""  # whitespace the old text had after an equal run and the new text lacks
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in opcodes:
         if tag == "equal":
             emit("equal", "".join(b[j1:j2]))
             old_space, new_space = _trailing_space(a[i2 - 1]), _trailing_space(b[j2 - 1])
@@ -78,3 +89,84 @@ def word_diff(old: str, new: str) -> list[tuple[Op, str]]:
 
 def _trailing_space(token: str) -> str:
     return token[len(token.rstrip()) :]
+
+
+# Stretches of at most this many (old word, new word) pairs are compared by difflib, whose
+# time grows with the product; larger ones are cut at unique words first.
+SMALL = 40_000
+
+
+def _opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """difflib-style opcodes ("equal" or "replace" for simplicity) turning ``a`` into ``b``."""
+    out = []
+    i = j = 0
+    for bi, bj, size in _matching_blocks(a, b):
+        if i < bi or j < bj:
+            out.append(("replace", i, bi, j, bj))
+        if size:
+            out.append(("equal", bi, bi + size, bj, bj + size))
+        i, j = bi + size, bj + size
+    return out
+
+
+def _matching_blocks(a: list[str], b: list[str]) -> list[tuple[int, int, int]]:
+    """Runs of equal words (i, j, size), in order, ending with (len(a), len(b), 0)."""
+    found: list[tuple[int, int, int]] = []
+    stack = [(0, len(a), 0, len(b))]
+    while stack:
+        a0, a1, b0, b1 = stack.pop()
+        while a0 < a1 and b0 < b1 and a[a0] == b[b0]:
+            found.append((a0, b0, 1))
+            a0, b0 = a0 + 1, b0 + 1
+        while a0 < a1 and b0 < b1 and a[a1 - 1] == b[b1 - 1]:
+            a1, b1 = a1 - 1, b1 - 1
+            found.append((a1, b1, 1))
+        if a0 == a1 or b0 == b1:
+            continue
+        if (a1 - a0) * (b1 - b0) <= SMALL:
+            matcher = difflib.SequenceMatcher(None, a[a0:a1], b[b0:b1], autojunk=False)
+            found += [(a0 + i, b0 + j, n) for i, j, n in matcher.get_matching_blocks() if n]
+            continue
+        anchors = _unique_common(a, a0, a1, b, b0, b1)
+        # No anchor: the stretch is shown as replaced as a whole (see the module docstring).
+        i, j = a0, b0
+        for ai, bj in anchors:
+            found.append((ai, bj, 1))
+            stack.append((i, ai, j, bj))
+            i, j = ai + 1, bj + 1
+        if anchors:
+            stack.append((i, a1, j, b1))
+    found.sort()
+    merged: list[tuple[int, int, int]] = []
+    for i, j, n in found:
+        if merged and merged[-1][0] + merged[-1][2] == i and merged[-1][1] + merged[-1][2] == j:
+            merged[-1] = (merged[-1][0], merged[-1][1], merged[-1][2] + n)
+        else:
+            merged.append((i, j, n))
+    return [*merged, (len(a), len(b), 0)]
+
+
+def _unique_common(a: list[str], a0: int, a1: int, b: list[str], b0: int, b1: int) -> list[tuple[int, int]]:
+    """The words occurring once in a[a0:a1] and once in b[b0:b1], as (i, j) pairs: the longest
+    run of them in the same order on both sides (patience sorting, n log n)."""
+    in_a, in_b = Counter(a[a0:a1]), Counter(b[b0:b1])
+    where_b = {b[j]: j for j in range(b0, b1) if in_b[b[j]] == 1}
+    pairs = [(i, where_b[a[i]]) for i in range(a0, a1) if in_a[a[i]] == 1 and a[i] in where_b]
+    # Longest increasing subsequence of the j's, keeping back-links to rebuild it.
+    tails: list[int] = []  # tails[k]: the j ending the best run of length k + 1
+    ends: list[int] = []  # ends[k]: index into pairs of that j
+    back = [-1] * len(pairs)
+    for n, (_i, j) in enumerate(pairs):
+        k = bisect.bisect_left(tails, j)
+        back[n] = ends[k - 1] if k else -1
+        if k == len(tails):
+            tails.append(j)
+            ends.append(n)
+        else:
+            tails[k], ends[k] = j, n
+    run = []
+    n = ends[-1] if ends else -1
+    while n >= 0:
+        run.append(pairs[n])
+        n = back[n]
+    return run[::-1]

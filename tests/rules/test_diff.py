@@ -53,3 +53,26 @@ def test_a_space_replaced_by_cjk_punctuation_keeps_the_old_words_apart():
     # Found by the property above: "a a" → "a。a" once rebuilt the old side as "aa".
     pieces = word_diff("a a", "a。a")
     assert pieces == [("equal", "a"), ("delete", " "), ("insert", "。"), ("equal", "a")]
+
+
+@given(old=_texts, new=_texts)
+def test_word_diff_rebuilds_both_texts_when_long_stretches_are_cut_at_unique_words(old, new):
+    from rules import diff
+
+    small, diff.SMALL = diff.SMALL, 2  # every stretch of more than 2 pairs goes the bounded way
+    try:
+        pieces = word_diff(old, new)
+    finally:
+        diff.SMALL = small
+    assert "".join(t for op, t in pieces if op != "delete") == new
+    assert _words("".join(t for op, t in pieces if op != "insert")) == _words(old)
+    assert all(a[0] != b[0] for a, b in zip(pieces, pieces[1:], strict=False))
+
+
+def test_two_long_versions_are_compared_word_by_word_around_each_change():
+    words = [f"słowo{n}" for n in range(4000)]
+    new = list(words)
+    new[1000], new[3000] = "zmiana", "inna"
+    pieces = word_diff(" ".join(words), " ".join(new))
+    changed = [(op, text.strip()) for op, text in pieces if op != "equal"]
+    assert changed == [("delete", "słowo1000"), ("insert", "zmiana"), ("delete", "słowo3000"), ("insert", "inna")]
