@@ -75,4 +75,21 @@ def test_two_long_versions_are_compared_word_by_word_around_each_change():
     new[1000], new[3000] = "zmiana", "inna"
     pieces = word_diff(" ".join(words), " ".join(new))
     changed = [(op, text.strip()) for op, text in pieces if op != "equal"]
-    assert changed == [("delete", "słowo1000"), ("insert", "zmiana"), ("delete", "słowo3000"), ("insert", "inna")]
+    assert changed == [
+        ("delete", "słowo1000"),
+        ("insert", "zmiana"),
+        ("delete", "słowo3000"),
+        ("insert", "inna"),
+    ]
+
+
+def test_a_long_stretch_with_no_unique_word_is_shown_whole_and_says_so():
+    old, new = "a b " * 300, "b a " * 300
+    pieces = word_diff(old, new)
+    assert pieces.coarse is True
+    assert pieces == [("delete", old), ("insert", new)]
+    assert word_diff("a b", "b a").coarse is False
+    from django.template.loader import render_to_string
+
+    assert "Too long to compare word by word" in render_to_string("rules/_diff.html", {"diff": pieces})
+    assert "Too long" not in render_to_string("rules/_diff.html", {"diff": word_diff("a b", "b a")})
