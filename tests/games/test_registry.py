@@ -20,6 +20,10 @@ CONTRACT = {
         "winner",
         "activation",
         "last-round",
+        # Beyond CONTRACT.md §4 (docs/adjudicators.md, Praetor): the city tiles (issue #21).
+        "city-tile",
+        "market",
+        "imperial-outpost",
     ],
     "imperial-tax-farmer": ["rebellion-test", "control", "crush-rebellion", "bribery", "end-of-round"],
     "mega-civilization": [

@@ -18,6 +18,9 @@ registers everything.
   (pr.upkeep.novice-*, pr.tiles.academy, pr.tiles.workers-camp), experience
   (pr.upkeep.*-experience, pr.concepts.workers-dice), retirement, wages and morale,
   the emergency worker.
+- ``tiles`` (pr.tiles.*): ``city-tile`` — each tile's action, fee and yield, from a table naming
+  each tile's clause (``TILES``); ``market`` (pr.tiles.market) and ``imperial-outpost``
+  (pr.tiles.imperial-outpost, pr.concepts.caesar, the wall tiles' front and back).
 - ``end`` (pr.upkeep.last-round-check, step 7): ``last-round``.
 - ``scoring`` (pr.final.*, pr.victory.*): ``final-scoring`` and ``winner``.
 - ``adjudicators.toml``: each adjudicator's question (title, en + pl) and the clause keys it
@@ -41,7 +44,7 @@ from games.engine import data
 
 # Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
 # order the pages and the API show them.
-from . import actions, end, order, scoring, setup, upkeep  # noqa: F401
+from . import actions, end, order, scoring, setup, tiles, upkeep  # noqa: F401
 from .common import GAME
 
 # The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data

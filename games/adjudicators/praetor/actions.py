@@ -51,26 +51,25 @@ def _special_once(r: Reasoning, i: Any) -> bool:
     return True
 
 
-def _special_fee(r: Reasoning, i: Any) -> None:
+def special_fee(r: Reasoning, player: str, owner: str | None, fee: int) -> bool:
     """pr.actions.special-fee: "你必须支付特殊城市板块的拥有者费用来执行它"; pr.actions.special-marker:
-    "你不需要用活跃区的工人,而是放置一个标志来记录"."""
-    tile = i.tile
+    "你不需要用活跃区的工人,而是放置一个标志来记录". Returns whether the owner is paid."""
     r.step("pr.actions.special-marker", _("No worker from the active area is needed: a marker records it."))
-    if tile.owner == i.player:
+    if owner == player:
         r.step(
             "pr.actions.special-fee",
-            _("%(p)s owns the tile, so the fee would come back to them.") % {"p": i.player},
+            _("%(p)s owns the tile, so the fee would come back to them.") % {"p": player},
         )
         r.gap("pr.actions.special-fee", "own-special-tile-fee")
-    elif tile.owner is None:
+    elif owner is None:
         r.step("pr.actions.special-fee", _("The tile has no owner to pay."))
         r.gap("pr.actions.special-fee", "fee-without-owner")
     else:
         r.step(
             "pr.actions.special-fee",
-            _("%(p)s must pay the owner %(o)s the fee of %(f)s.")
-            % {"p": i.player, "o": tile.owner, "f": tile.fee},
+            _("%(p)s must pay the owner %(o)s the fee of %(f)s.") % {"p": player, "o": owner, "f": fee},
         )
+    return owner not in (None, player)
 
 
 def _activate_special(r: Reasoning, i: Any) -> tuple[bool, bool]:
@@ -79,22 +78,21 @@ def _activate_special(r: Reasoning, i: Any) -> tuple[bool, bool]:
     if not allowed:
         r.step("pr.actions.special-fee", _("Not activated, so no fee and no marker."))
         return False, False
-    _special_fee(r, i)
+    pays = special_fee(r, i.player, i.tile.owner, i.tile.fee)
     r.step("pr.upkeep.no-experience", _("No worker is placed, so no worker gains experience."))
-    return True, i.tile.owner not in (None, i.player)
+    return True, pays
 
 
-def _activation_fee(r: Reasoning, i: Any) -> bool:
+def activation_fee(r: Reasoning, player: str, owner: str | None, fee: int) -> bool:
     """pr.actions.activate-fee: "如果那个城市板块是别的玩家建造的,你需要支付费用,否则不需要"."""
-    tile = i.tile
-    pays = tile.owner not in (None, i.player)
+    pays = owner not in (None, player)
     if pays:
         text = _("%(o)s built it, so %(p)s pays them the fee of %(f)s.")
-    elif tile.owner == i.player:
+    elif owner == player:
         text = _("%(p)s built it, so no fee is due.")
     else:
         text = _("No other player built it (a start tile), so no fee is due.")
-    r.step("pr.actions.activate-fee", text % {"o": tile.owner, "p": i.player, "f": tile.fee})
+    r.step("pr.actions.activate-fee", text % {"o": owner, "p": player, "f": fee})
     return pays
 
 
@@ -126,7 +124,7 @@ def _activate_ordinary(r: Reasoning, i: Any, rules: Rules) -> tuple[bool, bool, 
         "pr.actions.activate-once-per-round",
         _("Nobody has activated this tile this round, so it is free to use."),
     )
-    pays = _activation_fee(r, i)
+    pays = activation_fee(r, i.player, i.tile.owner, i.tile.fee)
     return True, pays, _worker_experience(r, i, rules)
 
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from games import engine
 from games.engine import Invalid
 from games.snapshot import from_corpus
-from tests.games.referee import PROPERTY, install_cases
+from tests.cases import load_cases
+from tests.games.referee import CASES, PROPERTY, install_cases
 
 GAME = "praetor"
 PACKAGE = Path(engine.get(GAME, "upkeep").source[0]).parent
@@ -453,6 +454,11 @@ def test_declared_clauses_are_exactly_the_cited_ones():
     assert cited == declared
 
 
+def _case_inputs(section):
+    """The raw inputs of every case of a section of cases/praetor.json."""
+    return [{**case.get("base", {}), **case["raw"]} for case in load_cases(CASES / "praetor.json")[section]]
+
+
 # Inputs that together make each adjudicator cite every clause it declares (pr.concepts.workers-dice
 # is cited only by gaps: the green-tile and the experience-cap assumptions).
 _COVERING = {
@@ -485,6 +491,9 @@ _COVERING = {
         }
     ],
     "last-round": [{"city_deck": 0, "wall_deck": 0}],
+    "city-tile": _case_inputs("city_tile"),
+    "market": _case_inputs("market"),
+    "imperial-outpost": _case_inputs("imperial_outpost"),
 }
 
 
