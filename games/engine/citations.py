@@ -23,7 +23,7 @@ import ast
 import functools
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .core import CLAUSE_KEY, all_adjudicators, disputes_for, relative_path
@@ -137,6 +137,9 @@ class _Constant:
     params: dict[str, int]  # read through P("x") in the constant (an input declaration's bound)
     tables: dict[str, int]
     identifiers: dict[str, int]  # every identifier-like literal: parameter names it may list
+    # Every name it uses: a dispatch table (a constant naming the functions that rule each row)
+    # calls those functions for the adjudicator that uses it.
+    names: set[str] = field(default_factory=set)
 
 
 def _scan(files: list[Path]) -> tuple[dict[str, list[_Function]], dict[str, _Constant]]:
@@ -154,7 +157,7 @@ def _scan(files: list[Path]) -> tuple[dict[str, list[_Function]], dict[str, _Con
             elif isinstance(node, (ast.Assign, ast.AnnAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 params, tables = _reads(node, rel)
-                constant = _Constant(rel, _literals(node), params, tables, _identifiers(node))
+                constant = _Constant(rel, _literals(node), params, tables, _identifiers(node), _names(node))
                 for t in targets:
                     if isinstance(t, ast.Name):
                         constants[t.id] = constant
@@ -169,13 +172,26 @@ def _own_keys(fn: _Function, constants: dict[str, _Constant]) -> dict[str, int]:
     return keys
 
 
+def _constants_used(names: set[str], constants: dict[str, _Constant]) -> list[str]:
+    """The module constants among ``names``, and those they name in turn (an input declaration
+    naming ``MAX_WORKERS = P("worker_dice")``), in a stable order."""
+    found: set[str] = set()
+    todo = sorted(names & constants.keys())
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo.extend(sorted(constants[name].names & constants.keys()))
+    return sorted(found)
+
+
 def _own_reads(fn: _Function, constants: dict[str, _Constant], reads: Reads) -> None:
     """Add what ``fn`` reads (itself and through the module constants it uses) to ``reads``."""
     for name, line in fn.params.items():
         reads.params.setdefault(name, (fn.file, line))
     for key, line in fn.tables.items():
         reads.tables.setdefault(key, (fn.file, line))
-    for used in sorted(fn.names & constants.keys()):
+    for used in _constants_used(fn.names, constants):
         constant = constants[used]
         for name, line in {**constant.identifiers, **constant.params}.items():
             # Any identifier a used constant lists may name a parameter; games.coverage keeps
@@ -215,6 +231,8 @@ def _game_index(game: str) -> tuple[dict[str, set[str]], dict[str, list[Citer]],
                 keys.update(_own_keys(fn, constants))
                 _own_reads(fn, constants, found)
                 todo.extend(n for n in fn.names if n in functions)
+                for used in fn.names & constants.keys():
+                    todo.extend(n for n in constants[used].names if n in functions)
         reaches[adj.name] = keys
         reads[adj.name] = found
         file, line = adj.source
