@@ -9,6 +9,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.utils.translation import gettext_noop
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -143,9 +144,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LANGUAGE_CODE = "en"
 # The interface languages: those with a message catalogue in locale/ (the switch in the
 # page header offers exactly these). Rule texts have their own languages, independent of it.
+# The names are marked for makemessages (the catalogue's "Angielski" is what the language
+# pickers show, through get_language_info) and left untranslated here, as Django requires.
 LANGUAGES = [
-    ("en", "English"),
-    ("pl", "Polski"),
+    ("en", gettext_noop("English")),
+    ("pl", gettext_noop("Polski")),
 ]
 # Off only for processes that serve no one: `make run` starts the playtest worker with USE_I18N=0
 # (its games discard the rulings' sentences, and the catalogue lookups are a third of a vote).

@@ -15,6 +15,7 @@ draft_api = [
     path("clauses/<str:key>/", studio_api.DraftClauseAPI.as_view(), name="draft-clause"),
     path("impact/", studio_api.ImpactAPI.as_view(), name="impact"),
     path("publish/", studio_api.PublishAPI.as_view(), name="publish"),
+    path("rebase/", studio_api.RebaseAPI.as_view(), name="rebase"),
 ]
 translation_api = [
     path("", translators_api.TranslationFileAPI.as_view(), name="translation-file"),

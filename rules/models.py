@@ -195,6 +195,9 @@ class Edition(models.Model):
     based_on = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     opened_by = models.CharField(max_length=150, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    # A draft brought onto a newer edition (rules.services.draft_rebase): the keys of the
+    # clauses revised both in the draft and in that edition, until the designer resolves each.
+    conflicts = models.JSONField(default=list, blank=True)
     versions = models.ManyToManyField(ClauseVersion, through="EditionEntry", related_name="editions")
 
     class Meta:
@@ -216,6 +219,13 @@ class EditionEntryQuerySet(AppendOnlyQuerySet):
         if self.exclude(edition__status=Edition.Status.DRAFT).exists():
             raise ImmutableError("only a draft edition's entries can be repointed")
         return models.QuerySet.update(self, version=version)
+
+    def drop(self) -> int:
+        """Take these entries out of a draft edition (a clause the edition it is brought onto
+        no longer has: ``rules.services.draft_rebase``)."""
+        if self.exclude(edition__status=Edition.Status.DRAFT).exists():
+            raise ImmutableError("only a draft edition's entries can be dropped")
+        return models.QuerySet.delete(self)[0]
 
 
 class EditionEntry(AppendOnlyModel):

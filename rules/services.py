@@ -611,6 +611,9 @@ def clause_revise(
         # Under the draft's lock only a clause the draft lacks gets here: never answer as if
         # the version were in the draft.
         raise ValueError(f"draft {draft.number} has no entry for {clause.key}")
+    if draft is not None and clause.key in draft.conflicts:
+        # Written on the newest version, after both sides' texts (draft_rebase): resolved.
+        Edition.objects.filter(pk=draft.pk).update(conflicts=[k for k in draft.conflicts if k != clause.key])
     catalogue_touch(game_id=clause.game_id)
     return version
 
@@ -673,7 +676,12 @@ def draft_publish(*, draft: Edition, now: dt.datetime, name: str | None = None) 
     if current is not None and current.pk != draft.based_on_id:
         raise DraftOutdated(
             f"edition {current.number} was published after this draft was opened from edition "
-            f"{draft.based_on.number if draft.based_on else '-'}; open a new draft"
+            f"{draft.based_on.number if draft.based_on else '-'}; bring the draft onto it (rebase) first"
+        )
+    if draft.conflicts:
+        raise DraftOutdated(
+            f"{len(draft.conflicts)} clauses revised both in this draft and in edition "
+            f"{current.number if current else '-'} wait to be resolved: {', '.join(draft.conflicts)}"
         )
     Edition.objects.filter(game_id=draft.game_id, is_current=True).update(is_current=False)
     draft.status = Edition.Status.PUBLISHED
@@ -681,6 +689,116 @@ def draft_publish(*, draft: Edition, now: dt.datetime, name: str | None = None) 
     draft.published_at = now
     draft.name = name or (draft.name if not draft.name.startswith("Draft ") else f"Edition {draft.number}")
     draft.save(update_fields=["status", "is_current", "published_at", "name"])
+    catalogue_touch(game_id=draft.game_id)
+    return draft
+
+
+@dataclass
+class Rebase:
+    """What bringing a draft onto the newest edition did: the keys merged by themselves and
+    the clauses revised on both sides, (key, the draft's text, the published text)."""
+
+    edition: int
+    based_on: int
+    merged: list[str]
+    conflicts: list[tuple[str, str, str]]
+
+
+def draft_conflicts(draft: Edition, current: Edition | None) -> list[tuple[str, str, str]]:
+    """The draft's open conflicts: (key, the draft's text, ``current``'s text)."""
+    if not draft.conflicts or current is None:
+        return []
+    ours = {
+        e.clause.key: e.version.text
+        for e in draft.entries.filter(clause__key__in=draft.conflicts).select_related("clause", "version")
+    }
+    theirs = {
+        e.clause.key: e.version.text
+        for e in current.entries.filter(clause__key__in=draft.conflicts).select_related("clause", "version")
+    }
+    return [(k, ours.get(k, ""), theirs.get(k, "")) for k in draft.conflicts]
+
+
+@transaction.atomic
+def draft_rebase(*, draft: Edition) -> Rebase:
+    """Bring a draft opened from an older edition onto the game's newest published one.
+
+    Per clause, against the edition the draft was opened from: changed only in the new
+    edition → the draft takes its version; changed only in the draft → kept; changed on both
+    sides to different texts → kept as the draft has it and listed as a conflict until the
+    designer resolves it (``draft_resolve``, or a revision in the draft written after seeing
+    both); the draft then compares against the new edition. A clause the new edition added
+    joins the draft; one it dropped leaves the draft unless the draft revised it. A draft
+    already on the newest edition is returned as it is, with its open conflicts.
+    """
+    # The game's lock orders this against a publish; the draft's against its own revisions.
+    Game.objects.select_for_update().filter(pk=draft.game_id).first()
+    draft = _draft_locked(draft)
+    current = Edition.objects.filter(game_id=draft.game_id, is_current=True).first()
+    if current is None or current.pk == draft.based_on_id:
+        number = current.number if current else 0
+        return Rebase(draft.number, number, [], draft_conflicts(draft, current))
+
+    def entries(edition_id):
+        return {
+            e.clause_id: e
+            for e in EditionEntry.objects.filter(edition_id=edition_id).select_related("clause", "version")
+        }
+
+    base, ours, theirs = entries(draft.based_on_id), entries(draft.pk), entries(current.pk)
+    merged: list[str] = []
+    conflicts: list[str] = list(draft.conflicts)
+    for clause_id in sorted(set(ours) | set(theirs), key=lambda c: (theirs.get(c) or ours[c]).position):
+        was = base[clause_id].version_id if clause_id in base else None
+        mine = ours[clause_id].version if clause_id in ours else None
+        published = theirs[clause_id].version if clause_id in theirs else None
+        key = (theirs.get(clause_id) or ours[clause_id]).clause.key
+        mine_id = mine.id if mine else None
+        published_id = published.id if published else None
+        if mine_id == published_id:
+            continue  # both sides agree
+        if published_id == was:
+            merged.append(key)  # changed only in the draft: kept
+            continue
+        if mine_id == was:
+            # Changed only in the new edition: the draft follows it.
+            if published is None:
+                EditionEntry.draft_entries(draft).filter(clause_id=clause_id).drop()
+            elif mine is None:
+                EditionEntry.objects.create(
+                    edition=draft, clause_id=clause_id, version=published, position=theirs[clause_id].position
+                )
+            else:
+                EditionEntry.draft_entries(draft).filter(clause_id=clause_id).repoint(published)
+            merged.append(key)
+        elif mine is not None and published is not None and mine.text == published.text:
+            EditionEntry.draft_entries(draft).filter(clause_id=clause_id).repoint(published)
+            merged.append(key)
+        elif key not in conflicts:
+            conflicts.append(key)
+    draft.based_on = current
+    draft.conflicts = conflicts
+    draft.save(update_fields=["based_on", "conflicts"])
+    catalogue_touch(game_id=draft.game_id)
+    return Rebase(draft.number, current.number, merged, draft_conflicts(draft, current))
+
+
+@transaction.atomic
+def draft_resolve(*, draft: Edition, key: str, keep: str) -> Edition:
+    """Resolve one conflict left by ``draft_rebase``: ``keep`` "draft" keeps the draft's
+    wording, "published" takes the published edition's."""
+    Game.objects.select_for_update().filter(pk=draft.game_id).first()
+    draft = _draft_locked(draft)
+    if key not in draft.conflicts:
+        raise ValueError(f"{key} is not in conflict in edition {draft.number}")
+    if keep == "published":
+        published = EditionEntry.objects.filter(edition_id=draft.based_on_id, clause__key=key).first()
+        if published is not None:
+            EditionEntry.draft_entries(draft).filter(clause__key=key).repoint(published.version)
+    elif keep != "draft":
+        raise ValueError(f"keep must be 'draft' or 'published', not {keep!r}")
+    draft.conflicts = [k for k in draft.conflicts if k != key]
+    draft.save(update_fields=["conflicts"])
     catalogue_touch(game_id=draft.game_id)
     return draft
 

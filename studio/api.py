@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -316,3 +317,75 @@ class PublishAPI(DesignerView):
         except services.DraftOutdated as exc:
             return Response({"errors": {"edition": [str(exc)]}}, status=status.HTTP_409_CONFLICT)
         return Response({"edition": draft.number})
+
+
+class ConflictOut(serializers.Serializer):
+    key = serializers.CharField()
+    draft_text = serializers.CharField(help_text="The clause as the draft has it.")
+    published_text = serializers.CharField(help_text="The clause as the newest edition has it.")
+
+
+class RebaseIn(serializers.Serializer):
+    keep = serializers.DictField(
+        child=serializers.ChoiceField(choices=["draft", "published"]),
+        required=False,
+        help_text="Resolve conflicts: clause key → `draft` (keep the draft's wording) or `published` "
+        "(take the newest edition's). A revision of the clause in the draft resolves it too.",
+    )
+
+
+class RebaseOut(serializers.Serializer):
+    edition = serializers.IntegerField(help_text="The draft.")
+    based_on = serializers.IntegerField(help_text="The published edition it now compares against.")
+    merged = serializers.ListField(
+        child=serializers.CharField(), help_text="Clauses changed on one side only, merged by themselves."
+    )
+    conflicts = ConflictOut(many=True, help_text="Clauses changed on both sides, still to resolve.")
+
+
+def rebase_json(result: services.Rebase) -> dict[str, Any]:
+    return {
+        "edition": result.edition,
+        "based_on": result.based_on,
+        "merged": result.merged,
+        "conflicts": [
+            {"key": k, "draft_text": mine, "published_text": theirs} for k, mine, theirs in result.conflicts
+        ],
+    }
+
+
+class RebaseAPI(DesignerView):
+    @extend_schema(
+        request=RebaseIn,
+        responses={
+            200: RebaseOut,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: ERROR_403,
+            404: ERROR_404,
+            409: ERROR_400,
+        },
+        summary="Bring a draft opened from an older edition onto the newest published one",
+    )
+    def post(self, request, slug: str, number: int):
+        _game, draft = _draft_or_404(slug, number)
+        data = request.data if isinstance(request.data, dict) else None
+        if data is None and request.data not in (None, "", []):
+            raise ValidationError({"body": ["A JSON object is required."]})
+        body = RebaseIn(data=data or {})
+        body.is_valid(raise_exception=True)
+        try:
+            # One transaction: a refused resolution leaves the draft as it was, not half rebased.
+            with transaction.atomic():
+                result = services.draft_rebase(draft=draft)
+                keep = body.validated_data.get("keep") or {}
+                unknown = [k for k in keep if k not in {c[0] for c in result.conflicts}]
+                if unknown:
+                    raise ValidationError({f"keep.{k}": ["This clause is not in conflict."] for k in unknown})
+                for key, side in keep.items():
+                    draft = services.draft_resolve(draft=draft, key=key, keep=side)
+                if keep:
+                    result = services.draft_rebase(draft=draft)
+        except services.DraftOutdated as exc:
+            return Response({"errors": {"edition": [str(exc)]}}, status=status.HTTP_409_CONFLICT)
+        return Response(rebase_json(result))

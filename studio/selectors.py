@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules import services
 from rules.models import ClauseVersion, Edition, EditionEntry, Game
 
 
@@ -72,3 +73,31 @@ def draft_clause(draft: Edition, key: str) -> tuple[EditionEntry, ClauseVersion 
     )
     newest = ClauseVersion.objects.filter(clause_id=entry.clause_id).order_by("-number").first()
     return entry, published.version if published else None, newest.number if newest else 0
+
+
+@dataclass
+class Standing:
+    """Where a draft stands against the game's published editions: which one it compares
+    against, whether a newer one was published since, its open conflicts, and so whether
+    Publish can succeed."""
+
+    based_on: int | None
+    current: int | None
+    conflicts: list[tuple[str, str, str]]
+
+    @property
+    def outdated(self) -> bool:
+        return self.current is not None and self.current != self.based_on
+
+    @property
+    def can_publish(self) -> bool:
+        return not self.outdated and not self.conflicts
+
+
+def draft_standing(draft: Edition) -> Standing:
+    """The draft's standing (1 query; 3 more while it has open conflicts)."""
+    current = Edition.objects.filter(game_id=draft.game_id, is_current=True).first()
+    conflicts = services.draft_conflicts(draft, current) if draft.conflicts else []
+    return Standing(
+        draft.based_on.number if draft.based_on_id else None, current.number if current else None, conflicts
+    )

@@ -9,6 +9,7 @@ draft = [
     path("c/<str:key>/preview/", views.clause_preview, name="preview"),
     path("impact/", views.draft_impact, name="impact"),
     path("publish/", views.draft_publish, name="publish"),
+    path("rebase/", views.draft_rebase, name="rebase"),
 ]
 
 app_name = "studio"

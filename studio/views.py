@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -126,8 +126,35 @@ def draft(request, slug: str, number: int):
             "clauses": shown,
             "revised": sum(1 for c in clauses if c.revised),
             "only_revised": only_revised,
+            "standing": selectors.draft_standing(draft),
         },
     )
+
+
+@login_required
+@require_POST
+def draft_rebase(request, slug: str, number: int):
+    """Bring the draft onto the newest published edition, or resolve one of its conflicts
+    (``key`` and ``keep`` = draft | published)."""
+    _game, draft = _draft_for_designer(request, slug, number)
+    key, keep = request.POST.get("key", ""), request.POST.get("keep", "")
+    try:
+        if key:
+            if keep not in ("draft", "published") or key not in draft.conflicts:
+                return HttpResponseBadRequest(
+                    _("Choose the draft's or the published wording of a clause in conflict.")
+                )
+            services.draft_resolve(draft=draft, key=key, keep=keep)
+        else:
+            services.draft_rebase(draft=draft)
+    except services.DraftOutdated as exc:
+        return render(
+            request,
+            "studio/publish_refused.html",
+            {"game": draft.game, "draft": draft, "reason": str(exc)},
+            status=409,
+        )
+    return redirect("studio:draft", slug=slug, number=number)
 
 
 def _preview(text: str, published: ClauseVersion | None, bindings: dict[str, str]) -> dict:
@@ -260,7 +287,11 @@ def draft_impact(request, slug: str, number: int):
     game, draft = _draft_for_designer(request, slug, number)
     published = snapshot.load(slug, edition=draft.based_on.number)
     report = impact(slug, published=published, draft=snapshot.load(slug, edition=draft.number))
-    return render(request, "studio/impact.html", {"game": game, "draft": draft, "report": report})
+    return render(
+        request,
+        "studio/impact.html",
+        {"game": game, "draft": draft, "report": report, "standing": selectors.draft_standing(draft)},
+    )
 
 
 @login_required
