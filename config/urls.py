@@ -28,6 +28,7 @@ game_api = [
     path("adjudicators/", games_api.AdjudicatorListAPI.as_view(), name="adjudicators"),
     path("adjudicators/<str:name>/", games_api.AdjudicateAPI.as_view(), name="adjudicate"),
     path("parameters/", studio_api.ParametersAPI.as_view(), name="parameters"),
+    path("coverage/", games_api.CoverageAPI.as_view(), name="coverage"),
     path("drafts/", studio_api.DraftListAPI.as_view(), name="drafts"),
     path("drafts/<int:number>/", include(draft_api)),
     path("translations/<str:lang>/", include(translation_api)),

@@ -14,11 +14,12 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from rules import corpus
 from rules.api import ERROR_400, ERROR_404, ErrorOut, parse_lang
 from rules.http import Page, page_response
 from rules.lru import LRU
 
-from . import engine, selectors, services, snapshot
+from . import coverage, engine, selectors, services, snapshot
 from .snapshot import Snapshot
 from .throttle import WindowThrottle
 
@@ -279,3 +280,67 @@ class RulingAPI(APIView):
             page = Page(JSONRenderer().render(doc.to_json()), [], {"Content-Type": "application/json"})
             self.documents.put(key, page)
         return page_response(request, page)
+
+
+class ImplementerOut(serializers.Serializer):
+    adjudicator = serializers.CharField()
+    file = serializers.CharField()
+    line = serializers.IntegerField()
+
+
+class ClauseCoverageOut(serializers.Serializer):
+    key = serializers.CharField()
+    kind = serializers.ChoiceField(choices=corpus.RULE_KINDS)
+    executable = serializers.BooleanField(help_text="False when the clause is declared not executable.")
+    implemented_by = ImplementerOut(many=True)
+    reason = serializers.ChoiceField(
+        choices=corpus.NOT_EXECUTABLE_REASONS,
+        allow_null=True,
+        help_text="Why no adjudicator implements it; null when one does.",
+    )
+
+
+class CoverageSummaryOut(serializers.Serializer):
+    rule_clauses = serializers.IntegerField()
+    implemented = serializers.IntegerField()
+    not_executable = serializers.IntegerField()
+
+
+class CoverageOut(serializers.Serializer):
+    clauses = ClauseCoverageOut(many=True)
+    summary = CoverageSummaryOut()
+
+
+def coverage_json(found: coverage.Coverage) -> dict:
+    """The coverage API's answer (CONTRACT.md §5)."""
+    return {
+        "clauses": [
+            {
+                "key": c.key,
+                "kind": c.kind,
+                "executable": c.executable,
+                "implemented_by": [
+                    {"adjudicator": i.adjudicator, "file": i.file, "line": i.line} for i in c.implemented_by
+                ],
+                "reason": c.reason,
+            }
+            for c in found.clauses
+        ],
+        "summary": {
+            "rule_clauses": found.rule_clauses,
+            "implemented": found.implemented,
+            "not_executable": found.not_executable,
+        },
+    }
+
+
+class CoverageAPI(APIView):
+    @extend_schema(
+        parameters=[EDITION_QUERY],
+        responses={200: CoverageOut, 400: ERROR_400, 404: ERROR_404},
+        summary="Every rule clause of an edition: implemented by which adjudicators, or why none needs to",
+    )
+    def get(self, request, slug: str):
+        edition = parse_edition(request.query_params.get("edition"))
+        load_snapshot(slug, lang=None, edition=edition, in_body=False)  # the 404s, said as for every API
+        return Response(coverage_json(selectors.coverage_of(slug, edition=edition)))

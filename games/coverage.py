@@ -37,7 +37,13 @@ class Implementer:
     adjudicator: str
     file: str
     line: int
-    how: str  # "cites", "parameter <name>" or "table <key>"
+    via: str  # "cites", "parameter" or "table"
+    name: str = ""  # the parameter's name or the table's key
+
+    @property
+    def how(self) -> str:
+        """``cites``, ``parameter max_stage`` or ``table table-1`` (for messages and tests)."""
+        return f"{self.via} {self.name}".strip()
 
 
 @dataclass(frozen=True)
@@ -107,33 +113,37 @@ class Coverage:
         base = self.rule_clauses - self.by_reason("components") - self.by_reason("restates")
         return self.implemented / base if base else 1.0
 
+    def total(self) -> dict:
+        """The counts and shares of the whole game, as ``by_section`` gives them per section."""
+        return _counts(self.clauses)
+
     def by_section(self) -> list[dict]:
         """Per section with rule clauses: its clauses and counts, in document order."""
         groups: dict[str, list[ClauseCoverage]] = defaultdict(list)
         for c in self.clauses:
             groups[c.section].append(c)
-        out = []
-        for key, title in self.sections:
-            clauses = groups.get(key)
-            if not clauses:
-                continue
-            n = len(clauses)
-            implemented = sum(1 for c in clauses if c.implemented_by)
-            declared = sum(1 for c in clauses if c.reason is not None)
-            out.append(
-                {
-                    "key": key,
-                    "title": title,
-                    "clauses": clauses,
-                    "total": n,
-                    "implemented": implemented,
-                    "not_executable": declared,
-                    "missing": n - implemented - declared,
-                    "implemented_pct": round(100 * implemented / n),
-                    "not_executable_pct": round(100 * declared / n),
-                }
-            )
-        return out
+        return [
+            {"key": key, "title": title, **_counts(groups[key])}
+            for key, title in self.sections
+            if groups.get(key)
+        ]
+
+
+def _counts(clauses: Iterable[ClauseCoverage]) -> dict:
+    clauses = list(clauses)
+    n = len(clauses)
+    implemented = sum(1 for c in clauses if c.implemented_by)
+    declared = sum(1 for c in clauses if c.reason is not None)
+    return {
+        "clauses": clauses,
+        "total": n,
+        "implemented": implemented,
+        "not_executable": declared,
+        "missing": n - implemented - declared,
+        # Shares of the bar; implemented is rounded down so the two never overflow 100.
+        "implemented_pct": 100 * implemented // n if n else 0,
+        "not_executable_pct": round(100 * declared / n) if n else 0,
+    }
 
 
 def implementers(
@@ -146,20 +156,20 @@ def implementers(
         file, line = adj.source
         seen: set[str] = set()
 
-        def add(key: str, how: str, adj=adj, file=file, line=line, seen=seen) -> None:
+        def add(key: str, via: str, name: str = "", adj=adj, file=file, line=line, seen=seen) -> None:
             if key not in seen:
                 seen.add(key)
-                out[key].append(Implementer(adj.name, file, line, how))
+                out[key].append(Implementer(adj.name, file, line, via, name))
 
         for key in sorted(citations.reached_by(game, adj.name)):
             add(key, "cites")
         reads = citations.reads_of(game, adj.name)
         for name in sorted(reads.params):
             if name in param_clauses:
-                add(param_clauses[name], f"parameter {name}")
+                add(param_clauses[name], "parameter", name)
         for table in sorted(reads.tables):
             for key in table_rows.get(table, ()):
-                add(key, f"table {table}")
+                add(key, "table", table)
     return dict(out)
 
 
@@ -170,6 +180,14 @@ def _corpus_reads(data: corpus.GameData) -> tuple[dict[str, str], dict[str, list
         for t in data.tables.get("tables", [])
     }
     return param_clauses, table_rows
+
+
+def shipped_table_rows(game: str) -> dict[str, list[str]]:
+    """Table key → the clauses of its rows, as shipped (empty for a game not in the corpus)."""
+    try:
+        return _corpus_reads(corpus.game(game))[1]
+    except FileNotFoundError:
+        return {}
 
 
 def declarations(game: str) -> dict[str, Mapping[str, str]]:

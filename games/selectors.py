@@ -13,7 +13,7 @@ from rules import corpus, params
 from rules import selectors as rule_selectors
 from rules.models import Clause, ClauseVersion, Game, Variant, revision_state
 
-from . import engine, services, situation, snapshot
+from . import coverage, engine, services, situation, snapshot
 from .engine import citations
 from .models import ReferenceRuling, Ruling, RulingCitation
 from .pins import Pin, pins, wording
@@ -298,3 +298,41 @@ def pin_states(slug: str) -> list[PinState]:
         for key, pin in sorted(pins().get(slug, {}).items())
     ]
     return sorted(out, key=lambda p: not p.out_of_date)
+
+
+def coverage_of(slug: str, *, edition: int | None = None) -> coverage.Coverage:
+    """Which rule clauses of the edition the adjudicators implement, and why the others need
+    none (``games.coverage``): the snapshot (1 query when cached) and the clauses' sections (1).
+    Raises ``snapshot.EditionNotFound``."""
+    snap = snapshot.load(slug, edition=edition)
+    rules = snap.rules
+    rows = list(
+        Clause.objects.filter(game_id=snap.game_id, key__in=list(snap.clauses), kind__in=corpus.RULE_KINDS)
+        .order_by("position")
+        .values_list("key", "kind", "section__key", "section__title", "section__title_en")
+    )
+    sections = list(dict.fromkeys((sec, en or title) for _k, _kind, sec, title, en in rows))
+    return coverage.compute(
+        slug,
+        clauses=[(key, kind, sec) for key, kind, sec, _t, _e in rows],
+        param_clauses={name: p.clause for name, p in rules.params.items()},
+        table_rows={key: [r["clause"] for r in table] for key, table in rules.tables.items()},
+        sections=sections,
+    )
+
+
+def clause_coverage(
+    slug: str, clause: Clause, version: ClauseVersion | None
+) -> coverage.ClauseCoverage | None:
+    """The coverage of one clause at ``version`` (None: not a rule clause), for the clause page
+    (no query: the parameters it binds are the version's, its table rows the shipped tables')."""
+    if clause.kind not in corpus.RULE_KINDS:
+        return None
+    bound = {name: clause.key for name in (version.bindings if version else {}) or {}}
+    found = coverage.compute(
+        slug,
+        clauses=[(clause.key, clause.kind, clause.section.key)],
+        param_clauses=bound,
+        table_rows=coverage.shipped_table_rows(slug),
+    )
+    return found.clauses[0]

@@ -11,6 +11,7 @@ referee = [
 game = [
     path("disputes/", views.disputes, name="disputes"),
     path("pins/", views.pins, name="pins"),
+    path("coverage/", views.coverage, name="coverage"),
     path("c/<str:key>/rulings/", views.clause_rulings, name="clause_rulings"),
 ]
 

@@ -275,3 +275,21 @@ def pins(request, slug: str):
         "games/pins.html",
         {"game": game, "stale": stale, "reworded": reworded, "total": len(states)},
     )
+
+
+@require_safe
+def coverage(request, slug: str):
+    """Every rule clause of the edition by section: implemented, declared not executable, or neither."""
+    edition = _edition(request.GET.get("edition"))
+    try:
+        found = selectors.coverage_of(slug, edition=edition)
+    except snapshot.EditionNotFound:
+        raise Http404("Unknown game.") from None
+    context = {
+        "game": rule_selectors.game_get(slug),
+        "coverage": found,
+        "sections": found.by_section(),
+        "total": found.total(),
+        "edition": edition,
+    }
+    return render(request, "games/coverage.html", context)

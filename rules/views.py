@@ -294,7 +294,7 @@ def clause(request, slug: str, key: str):
         )
     # The code side (adjudicators, disputes, pins, parameters) lives in the games app, which
     # builds on this one; imported here so that the catalogue never imports it at start-up.
-    from games.selectors import clause_code
+    from games.selectors import clause_code, clause_coverage
 
     context = {
         "game": clause.game,
@@ -303,6 +303,7 @@ def clause(request, slug: str, key: str):
         "current": current,
         "language": language_name(clause.game.language),
         "code": clause_code(slug, key, current),
+        "coverage": clause_coverage(slug, clause, current),
     }
     return render(request, "rules/clause.html", context)
 
