@@ -74,6 +74,41 @@ EXPECTED = {
     ("dolores", "missile-odd-districts"): {
         v: {"destroyed": 2, "remaining": 1} for v in ("original", "gniazdo")
     },
+    # Doubt 3: 1100 kokosy, a city at 100; 1050 of first investments.
+    ("dolores", "doubt-3"): {
+        v: {"kokosy": {"free": 1100, "paid": 1000}, "affordable": {"free": True, "paid": False}}
+        for v in ("original", "gniazdo")
+    },
+    ("dolores", "doubt-4"): {
+        v: {"owner": {"as-written": "Red", "borders-move": "Blue"}} for v in ("original", "gniazdo")
+    },
+    # Doubt 7: infantry against armored rolls even (15/36 each way, 6/36 ties); five attacks.
+    ("dolores", "doubt-7"): {
+        v: {
+            "clash": {
+                "win": {"num": 5, "den": 12, "percent": 41.67},
+                "lose": {"num": 5, "den": 12, "percent": 41.67},
+                "tie": {"num": 1, "den": 6, "percent": 16.67},
+            },
+            "defender_survives": {
+                "as-written": {"num": 7**5, "den": 12**5, "percent": 6.75},
+                "reroll": {"num": 1, "den": 32, "percent": 3.12},
+            },
+        }
+        for v in ("original", "gniazdo")
+    },
+    ("dolores", "doubt-9"): {
+        v: {
+            "in_range": False,
+            "fires": {
+                "automatic-in-range": False,
+                "automatic-any-range": True,
+                "chosen-in-range": False,
+                "chosen-any-range": False,
+            },
+        }
+        for v in ("original", "gniazdo")
+    },
     ("imperial-tax-farmer", "everyone-loses"): {
         "original": {"winners": ["Darek"]},
         "everyone-loses": {"winners": []},
@@ -91,20 +126,21 @@ def test_each_variant_decides_the_point_as_the_wording_says(game, key):
     assert got == EXPECTED[(game, key)]
 
 
-def test_all_ten_gniazdo_doubts_are_disputes_and_the_ones_no_adjudicator_rules_say_so():
+def test_all_ten_gniazdo_doubts_are_disputes_ruled_live():
     found = {d.key: d for d in engine.disputes_for("dolores")}
     assert [k for k in found if k.startswith("doubt-")] == [f"doubt-{n}" for n in range(1, 11)]
-    # Setup purchases, borders, clashes, missiles against missiles, attack ranges: no adjudicator
-    # rules them, and none of these disputes pretends one does.
-    assert [k for k, d in found.items() if not d.ruled] == [
-        "doubt-3",
-        "doubt-4",
-        "doubt-7",
-        "doubt-9",
-        "doubt-10",
-    ]
+    # Every doubt has a worked example: setup purchases, borders, clashes, missiles against
+    # missiles and attack ranges too, each reading ruled side by side.
+    assert [k for k, d in found.items() if not d.ruled] == []
     assert {found[f"doubt-{n}"].adjudicator for n in (1, 5)} == {"profit-eligibility"}
     assert found["doubt-6"].adjudicator == "move-and-attack"
+    assert [found[f"doubt-{n}"].adjudicator for n in (3, 4, 7, 9, 10)] == [
+        "first-city",
+        "territory",
+        "combat-odds",
+        "missile-shootdown",
+        "ship-reach",
+    ]
 
 
 def test_a_dispute_is_either_a_worked_example_or_an_open_question():
@@ -217,15 +253,25 @@ def test_variants_that_agree_are_shown_once_with_the_reason(corpus, client):
     assert str(next(d for d in engine.disputes_for("dolores") if d.key == "doubt-8").agree) in article
 
 
-def test_a_point_no_adjudicator_rules_shows_the_question_and_each_variants_stance(corpus, client):
-    article = html.unescape(_article(_page(client, "dolores"), "doubt-4"))
-    d = next(d for d in engine.disputes_for("dolores") if d.key == "doubt-4")
-    assert "No adjudicator rules this point yet" in article
-    assert str(d.open_question) in article and str(d.wording) in article
-    assert "Worked example" not in article and 'data-testid="situation"' not in article
-    assert "Makes no proposal on this point: the wording above applies as it stands." in article
-    for key in d.clauses:
-        assert f'<a href="/g/dolores/c/{key}/">{key}</a>' in article
+@pytest.mark.parametrize(
+    "key, shown",
+    [
+        ("doubt-3", ["first city free", "1100", "first city paid for", "1000"]),
+        ("doubt-4", ["as written", "Red", "borders move with the conquest", "Blue"]),
+        ("doubt-7", ["attacker wins", "41.67", "a tie is rolled again", "3.12"]),
+        ("doubt-9", ["automatic, at any distance", "at its owner&#x27;s choice, within range only"]),
+        ("doubt-10", ["a ship strikes five fields away (doubt 10)", "(13, 0)"]),
+    ],
+)
+def test_a_doubt_the_text_leaves_open_shows_each_reading_side_by_side(corpus, client, key, shown):
+    article = _article(_page(client, "dolores"), key)
+    d = next(d for d in engine.disputes_for("dolores") if d.key == key)
+    assert "Worked example" in article and "No adjudicator rules this point yet" not in article
+    assert "Every variant rules the same here." in article and html.escape(str(d.agree)) in article
+    for words in shown:
+        assert words in article, words
+    for clause in d.clauses:
+        assert f'<a href="/g/dolores/c/{clause}/">{clause}</a>' in article
 
 
 def test_the_disputes_page_costs_four_queries_however_many_points(corpus, client):

@@ -52,6 +52,12 @@ CONTRACT = {
         "move-and-attack",
         "pollution",
         "interception",
+        # Beyond CONTRACT.md §4 (docs/adjudicators.md, Dolores): GNIAZDO's doubts 3, 4, 7, 9, 10.
+        "first-city",
+        "territory",
+        "combat-odds",
+        "missile-shootdown",
+        "ship-reach",
     ],
 }
 

@@ -47,7 +47,7 @@ from games.engine import data
 
 # Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
 # order the pages and the API show them.
-from . import military, profit, taxes, weather  # noqa: F401
+from . import investment, military, profit, setup, taxes, units, weather  # noqa: F401
 from .common import GAME
 
 # The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data

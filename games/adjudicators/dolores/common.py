@@ -50,6 +50,9 @@ WORDS = labels.vocabulary(Path(__file__).parent / "labels.toml")
 NAMES = WORDS["names"]
 # The buildings (CONTRACT §4 ids) are its keys, in Table 1's order.
 BUILDING_NAMES = WORDS["buildings"]
+# The readings a ruling shows side by side where the wording leaves a point open (the doubts
+# of the closing list): the keys of an outcome's per-reading maps.
+READINGS = WORDS["readings"]
 # The same names with a count, singular and plural: AMOUNTS[k] % {"n": 3}.
 AMOUNTS = {
     "coal": ngettext_lazy("%(n)s coal", "%(n)s coal", "n"),

@@ -509,6 +509,10 @@ PARAMS = {
     "intercept_face_high": ("dl.ship-intercept", "lub 6 oczek", 6),
     "proposal_moves": ("dl.proposal-6", "wykonać jeden ruch", 1),
     "proposal_attacks": ("dl.proposal-6", "i jeden atak", 1),
+    "setup_kokosy": ("dl.setup-money", "otrzymują po 1100 kokosów", 1100),
+    "infantry_ship_malus": ("dl.combat", "odejmuje się cztery oczka", 4),
+    "missile_range": ("dl.missile-range", "Zasięg rakiety wynosi 10 pól", 10),
+    "super_missile_range": ("dl.super-missile-range", "Zasięg wynosi 20 pól", 20),
 }
 PACKAGE = Path(__file__).resolve().parents[3] / "games" / "adjudicators" / "dolores"
 

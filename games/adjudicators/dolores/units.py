@@ -1,0 +1,319 @@
+"""Troop units (section ``units``): GNIAZDO's doubts 7, 9 and 10 computed.
+
+``combat-odds``: the exact odds of a clash (dl.combat, dl.top-token-active) for each pair of
+units and of N attackers against one defender, the question of doubt 7; ``missile-shootdown``:
+doubt 9's missile against missile, under each reading side by side (dl.missile-range,
+dl.super-missile-range, dl.missile-single-use); ``ship-reach``: doubt 10 on a board the
+referee gives, the fields out of every ship's reach (dl.attack-range, dl.ship-move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import Reasoning, Result, Rules
+from games.engine.declare import Bool, Choice, Coord, Int, List, Object
+
+from .common import READINGS, WORDS, adjudicator, say_fields
+
+UNIT_KINDS = WORDS["units"]
+MISSILE_KINDS = WORDS["missiles"]
+
+# ============================================================== combat-odds
+
+COMBAT_ODDS_INPUTS = Object(
+    attacker=Choice.of(UNIT_KINDS, default="infantry", label=gettext_lazy("Attacking unit")),
+    defender=Choice.of(UNIT_KINDS, default="armored", label=gettext_lazy("Defending unit")),
+    attackers=Int(1, 99, default=1, label=gettext_lazy("Attacking units, one after another")),
+)
+
+
+def odds(p: Fraction) -> dict[str, Any]:
+    """An exact probability as the outcome gives it: numerator, denominator and a rounded percent."""
+    return {"num": p.numerator, "den": p.denominator, "percent": round(float(p) * 100, 2)}
+
+
+def _modifier(rules: Rules, unit: str, other: str) -> int:
+    """dl.combat: "od rzutu piechoty odejmuje się cztery oczka w walce przeciwko okrętowi" — the
+    only modifier the text states; the unit descriptions give no other."""
+    if unit == "infantry" and other == "ship":
+        return -rules.param("infantry_ship_malus")
+    return 0
+
+
+def clash(rules: Rules, attacker: str, defender: str) -> tuple[Fraction, Fraction, Fraction]:
+    """(attacker wins, attacker loses, tie) of one clash: each side rolls one die, modified, and
+    the lower total is removed (dl.combat), over the 36 equally likely pairs of rolls."""
+    ma, md = _modifier(rules, attacker, defender), _modifier(rules, defender, attacker)
+    win = lose = tie = 0
+    for a in range(1, 7):
+        for d in range(1, 7):
+            ta, td = a + ma, d + md
+            if ta > td:
+                win += 1
+            elif ta < td:
+                lose += 1
+            else:
+                tie += 1
+    return Fraction(win, 36), Fraction(lose, 36), Fraction(tie, 36)
+
+
+def _combat_odds_summary(o: dict[str, Any]) -> str:
+    survives = o["defender_survives"]
+    return _(
+        "One clash is won by the attacker with odds %(win)s%%; the defender survives all the attacks with "
+        "odds %(written)s%% as written (ties stand), %(reroll)s%% if ties are rolled again."
+    ) % {
+        "win": o["clash"]["win"]["percent"],
+        "written": survives["as-written"]["percent"],
+        "reroll": survives["reroll"]["percent"],
+    }
+
+
+@adjudicator("combat-odds", inputs=COMBAT_ODDS_INPUTS, summary=_combat_odds_summary)
+def combat_odds(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    win, lose, tie = clash(rules, i.attacker, i.defender)
+    attacker, defender = UNIT_KINDS[i.attacker], UNIT_KINDS[i.defender]
+    r.step(
+        "dl.combat",
+        _(
+            "%(attacker)s against %(defender)s: one die each, the lower total removed; the rolls take "
+            "%(ma)+d and %(md)+d. Of 36 pairs of rolls the attacker wins %(win)s, loses %(lose)s, ties %(tie)s."
+        )
+        % {
+            "attacker": attacker,
+            "defender": defender,
+            "ma": _modifier(rules, i.attacker, i.defender),
+            "md": _modifier(rules, i.defender, i.attacker),
+            "win": win * 36,
+            "lose": lose * 36,
+            "tie": tie * 36,
+        },
+    )
+    r.gap("dl.combat", "modifiers-not-given", malus=rules.param("infantry_ship_malus"))
+    # dl.top-token-active: only the token on top can be attacked, so N attackers meet the one
+    # defender one clash at a time; it survives only if it wins or ties every one of them.
+    r.step(
+        "dl.top-token-active",
+        _("Only the token on top is active: the attackers (%(n)s) clash with it one after another.")
+        % {"n": i.attackers},
+    )
+    # Ties: "Jednostkę, która uzyskała niższą sumę usuwa się" — with equal totals neither is lower.
+    decisive = win + lose
+    survives = {
+        "as-written": (1 - win) ** i.attackers,
+        "reroll": (lose / decisive) ** i.attackers if decisive else Fraction(1),
+    }
+    r.gap("dl.combat", "tie")
+    r.step(
+        "dl.doubt-7",
+        _(
+            "The defender survives %(n)s attacks with odds %(written)s%% as written (a tie removes "
+            "neither), %(reroll)s%% if a tie is rolled again."
+        )
+        % {
+            "n": i.attackers,
+            "written": odds(survives["as-written"])["percent"],
+            "reroll": odds(survives["reroll"])["percent"],
+        },
+    )
+    pairs = []
+    for a in UNIT_KINDS:
+        for d in UNIT_KINDS:
+            w, lo, t = clash(rules, a, d)
+            pairs.append({"attacker": a, "defender": d, "win": odds(w), "lose": odds(lo), "tie": odds(t)})
+    return r.result(
+        {
+            "clash": {"win": odds(win), "lose": odds(lose), "tie": odds(tie)},
+            "defender_survives": {k: odds(v) for k, v in survives.items()},
+            "pairs": pairs,
+        }
+    )
+
+
+# ========================================================= missile-shootdown
+
+MISSILE_SHOOTDOWN_INPUTS = Object(
+    shooter=Choice.of(MISSILE_KINDS, default="missile", label=gettext_lazy("The missile that would shoot")),
+    distance=Int(0, 999, label=gettext_lazy("Fields between it and the missile in flight")),
+    owner_fires=Bool(default=False, label=gettext_lazy("Does its owner choose to fire?")),
+)
+
+# Doubt 9's two questions, crossed: is the shot automatic or the owner's choice; must the missile
+# in flight be within the shooter's range?
+SHOOTDOWN_READINGS = ("automatic-in-range", "automatic-any-range", "chosen-in-range", "chosen-any-range")
+
+
+def _missile_range(rules: Rules, kind: str) -> tuple[int, str]:
+    """dl.missile-range: "Zasięg rakiety wynosi 10 pól"; dl.super-missile-range: "Zasięg wynosi 20 pól"."""
+    if kind == "super":
+        return rules.param("super_missile_range"), "dl.super-missile-range"
+    return rules.param("missile_range"), "dl.missile-range"
+
+
+def _shootdown_summary(o: dict[str, Any]) -> str:
+    fires = [str(READINGS[k]) for k, v in o["fires"].items() if v]
+    if not fires:
+        return _("Under no reading does the missile fire.")
+    return _("The missile fires under these readings: %(readings)s.") % {"readings": "; ".join(fires)}
+
+
+@adjudicator("missile-shootdown", inputs=MISSILE_SHOOTDOWN_INPUTS, summary=_shootdown_summary)
+def missile_shootdown(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    reach, clause = _missile_range(rules, i.shooter)
+    in_range = i.distance <= reach
+    r.step(
+        clause,
+        _("Its range is %(reach)s fields; the missile in flight is %(distance)s away: %(verdict)s.")
+        % {
+            "reach": reach,
+            "distance": i.distance,
+            "verdict": _("within range") if in_range else _("out of range"),
+        },
+    )
+    # dl.doubt-9: "Instrukcja nie precyzuje czy dzieje się to automatycznie. Nie wiadomo także czy
+    # zestrzeliwana rakieta musi być w zasięgu rakiety zestrzeliwującej."
+    r.gap("dl.doubt-9", "missile-against-missile")
+    fires = {}
+    for reading in SHOOTDOWN_READINGS:
+        automatic = reading.startswith("automatic")
+        needs_range = reading.endswith("in-range")
+        fires[reading] = (automatic or i.owner_fires) and (in_range or not needs_range)
+    r.step(
+        "dl.doubt-9",
+        _("Each reading side by side: %(readings)s.")
+        % {
+            "readings": "; ".join(
+                f"{READINGS[k]}: {_('fires') if v else _('does not fire')}" for k, v in fires.items()
+            )
+        },
+    )
+    if any(fires.values()):
+        # dl.missile-single-use: "po pierwszym ataku jej żeton usuwa się z planszy".
+        r.step(
+            "dl.missile-single-use",
+            _("A missile is single-use: where it fires, its token is removed from the board afterwards."),
+        )
+        r.gap("dl.missile-single-use", "shot-is-an-attack")
+    return r.result({"in_range": in_range, "fires": fires})
+
+
+# ================================================================= ship-reach
+
+
+def _ships_at_sea(i: Any) -> Iterable[tuple[str, str]]:
+    for name in ("sea", "ships"):
+        for n, (x, y) in enumerate(getattr(i, name)):
+            if x >= i.width or y >= i.height:
+                yield (
+                    f"{name}.{n}",
+                    _("[%(x)s, %(y)s] is outside the %(w)s x %(h)s board.")
+                    % {"x": x, "y": y, "w": i.width, "h": i.height},
+                )
+    sea = set(i.sea)
+    for n, c in enumerate(i.ships):
+        if c not in sea:
+            yield (
+                f"ships.{n}",
+                _("A ship moves only on sea fields: [%(x)s, %(y)s] is not one.")
+                % {
+                    "x": c[0],
+                    "y": c[1],
+                },
+            )
+
+
+SHIP_REACH_INPUTS = Object(
+    width=Int(1, 100, label=gettext_lazy("Board width (fields)")),
+    height=Int(1, 100, label=gettext_lazy("Board height (fields)")),
+    sea=List(Coord(), default=[], max_length=10_000, unique=True, label=gettext_lazy("Sea fields")),
+    ships=List(
+        Coord(),
+        default=[],
+        max_length=200,
+        unique=True,
+        label=gettext_lazy("Ships (none: a ship may be on any sea field)"),
+    ),
+    checks=[_ships_at_sea],
+)
+
+
+def _distances(width: int, height: int, sources: Iterable[tuple[int, int]]) -> list[list[int]]:
+    """Fields counted across edges from the nearest source (a breadth-first search over the board)."""
+    far = 10**9  # no source: no field is within any reach
+    dist = [[far] * width for _ in range(height)]
+    frontier = []
+    for x, y in sources:
+        if dist[y][x]:
+            dist[y][x] = 0
+            frontier.append((x, y))
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for x, y in frontier:
+            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if 0 <= nx < width and 0 <= ny < height and dist[ny][nx] > d:
+                    dist[ny][nx] = d
+                    nxt.append((nx, ny))
+        frontier = nxt
+    return dist
+
+
+def _ship_reach_summary(o: dict[str, Any]) -> str:
+    return _(
+        "Land fields out of every ship's reach: %(five)s if a ship strikes five fields away (doubt 10), "
+        "%(own)s if it strikes only on its own field."
+    ) % {"five": len(o["out_of_reach"]["five-fields"]), "own": len(o["out_of_reach"]["own-field"])}
+
+
+@adjudicator("ship-reach", inputs=SHIP_REACH_INPUTS, summary=_ship_reach_summary)
+def ship_reach(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    sea = set(i.sea)
+    land = [(x, y) for y in range(i.height) for x in range(i.width) if (x, y) not in sea]
+    reach = rules.param("ship_move")
+    r.step(
+        "dl.ship-move",
+        _("A ship moves only on sea fields, %(n)s fields a round.") % {"n": reach},
+    )
+    sources = list(i.ships) if i.ships else list(sea)
+    if not i.ships:
+        r.step("dl.ship-move", _("No ship is placed: any sea field may hold one, so every one counts."))
+    r.step(
+        "dl.attack-range",
+        _(
+            "A unit attacks what is on its own field or at the distance its description gives; the "
+            "ship's gives %(n)s fields only as its move."
+        )
+        % {"n": reach},
+    )
+    r.gap("dl.attack-range", "ship-attack-distance", n=reach)
+    dist = _distances(i.width, i.height, sources)
+    five = [[x, y] for x, y in land if dist[y][x] > reach]
+    r.step(
+        "dl.doubt-10",
+        _(
+            "Read as doubt 10 reads it, %(n)s fields of range: %(count)s of %(land)s land fields are out of reach%(which)s."
+        )
+        % {
+            "n": reach,
+            "count": len(five),
+            "land": len(land),
+            "which": (": " + say_fields(five[:20]) + (" …" if len(five) > 20 else "")) if five else "",
+        },
+    )
+    return r.result(
+        {
+            "reach": reach,
+            "land_fields": len(land),
+            "out_of_reach": {"own-field": [[x, y] for x, y in land], "five-fields": five},
+        }
+    )
