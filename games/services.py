@@ -19,12 +19,11 @@ from typing import Any
 from django.conf import settings
 from django.db import models, transaction
 from django.utils import translation as i18n
-from django.utils.translation import gettext as _
 
 from .engine import Adjudicator, Result
 from .engine.declare import to_jsonable
 from .models import ReferenceRuling, Ruling, RulingCitation
-from .pins import pins
+from .pins import warnings_for
 from .ruling import AlternativeDoc, GapDoc, RulingDoc, StepDoc, WarningDoc, attach_warnings
 from .snapshot import Snapshot
 
@@ -56,52 +55,6 @@ def pin_warnings(game: str, snapshot: Snapshot, keys: set[str]) -> list[WarningD
     was written for, beyond the figures it reads as parameters (``games.pins``); a quiet
     note instead where its designer recorded the rewording as leaving the meaning unchanged."""
     return warnings_for(game, snapshot.rules, keys)
-
-
-def warnings_for(game: str, rules, keys) -> list[WarningDoc]:
-    """The pin warnings of ``rules`` for the clauses ``keys``, in document order: the one
-    mechanism the referee's rulings and the lab's runs share."""
-    pinned = pins().get(game, {})
-    # Only the few cited keys are looked at (not the whole edition): a ruling's hot path.
-    stale = [k for k in keys if (pin := pinned.get(k)) is not None and rules.wordings.get(k) != pin.wording]
-    out = []
-    order = list(rules.versions) if stale else []  # document order, read only when there is a warning
-    for key in sorted(stale, key=lambda k: order.index(k) if k in order else len(order)):
-        pin = pinned[key]
-        cited = rules.versions.get(key, pin.version)
-        note = rules.wording_notes.get(key)
-        if note is not None:
-            out.append(
-                WarningDoc(
-                    clause=key,
-                    code_version=pin.version,
-                    cited_version=cited,
-                    kind=WarningDoc.WORDING_ONLY,
-                    reason=note.reason,
-                    by=note.author,
-                    at=note.at,
-                    message=_(
-                        "%(clause)s was reworded after the code was written; the designer "
-                        "recorded the meaning as unchanged: %(reason)s (%(by)s, %(at)s)."
-                    )
-                    % {"clause": key, "reason": note.reason, "by": note.author or "-", "at": note.at[:10]},
-                )
-            )
-            continue
-        out.append(
-            WarningDoc(
-                clause=key,
-                code_version=pin.version,
-                cited_version=cited,
-                message=_(
-                    "The code follows version %(code)s of %(clause)s; this edition's version "
-                    "%(cited)s says something else, beyond its figures. This ruling may not follow "
-                    "the new wording until the code is updated."
-                )
-                % {"code": pin.version, "clause": key, "cited": cited},
-            )
-        )
-    return out
 
 
 def _steps(result: Result, snapshot: Snapshot) -> list[StepDoc]:

@@ -333,6 +333,7 @@ def summarize(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> di
         "players": config.players,
         "edition": config.edition,
         "seed": config.seed,
+        "warnings": warnings(config.game, rules),
         "metrics": metrics,
         "variant": config.variant,
         "policies": list(config.policies),
@@ -342,6 +343,16 @@ def summarize(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> di
         "series": series,
         "model": f"{config.game}/{m.version}",
     }
+
+
+def warnings(game: str, rules: Rules) -> list[dict[str, Any]]:
+    """The ruling warnings of the edition played (CONTRACT.md §7): the referee's pin warnings
+    (``games.pins.warnings_for``, one mechanism for both) for every clause the game's
+    adjudicators cite, since a run may ask any of them."""
+    from games.pins import warnings_for
+
+    keys = {k for a in adjudication.for_game(game) for k in a.clauses}
+    return [w.to_json() for w in warnings_for(game, rules, keys)]
 
 
 def estimates(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> dict[str, stats.Estimate]:

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from games import snapshot
 from rules import selectors as rule_selectors
 from rules.models import Edition
 from rules.permissions import can_design
@@ -198,6 +199,17 @@ def comparison(results: list[dict]) -> list[dict]:
     return rows
 
 
+def _warnings(run: PlaytestRun) -> list[dict]:
+    """The ruling warnings of the edition the run plays: from its result once finished, read
+    from the edition meanwhile (the referee's pins: ``lab.engine.warnings``)."""
+    if run.result and "warnings" in run.result:
+        return run.result["warnings"]
+    try:
+        return engine.warnings(run.game.slug, engine.load_rules(run.game.slug, run.config.get("edition")))
+    except snapshot.EditionNotFound:
+        return []
+
+
 @require_safe
 def run(request, run_id):
     runs = _runs(request, run_id)
@@ -212,7 +224,13 @@ def run(request, run_id):
     labels = ["A", "B"][: len(runs)]
     context = {
         "runs": [
-            {"run": r, "label": label, "progress": selectors.progress(r), "config": r.config}
+            {
+                "run": r,
+                "label": label,
+                "progress": selectors.progress(r),
+                "config": r.config,
+                "warnings": _warnings(r),
+            }
             for r, label in zip(runs, labels, strict=True)
         ],
         "game": runs[0].game,
@@ -280,6 +298,25 @@ def download(request, run_id, fmt: str):
                 d = rows[metric].get("difference") or {}
                 line += [d.get("value"), d.get("p"), d.get("significant")]
             writer.writerow(["" if v is None else v for v in line])
+        # The ruling warnings of the edition played, after the metrics (CONTRACT.md §7).
+        warned = [
+            (label, w) for label, r in zip(["A", "B"], results, strict=False) for w in r.get("warnings", [])
+        ]
+        if warned:
+            writer.writerow([])
+            writer.writerow(["warning", "kind", "run", "clause", "code_version", "cited_version", "message"])
+            for label, w in warned:
+                writer.writerow(
+                    [
+                        "warning",
+                        w.get("kind", "meaning"),
+                        label,
+                        w["clause"],
+                        w["code_version"],
+                        w["cited_version"],
+                        w["message"],
+                    ]
+                )
         response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response

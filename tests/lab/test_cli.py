@@ -27,7 +27,7 @@ def playtest(*args):
 
 def test_the_json_has_the_contract_shape(corpus):
     body = playtest("rada-miasta", "--games", "6", "--players", "3", "--seed", "5", "--policy", "2=spoiler")
-    assert [k for k in body][:6] == ["game", "games", "players", "edition", "seed", "metrics"]
+    assert [k for k in body][:7] == ["game", "games", "players", "edition", "seed", "warnings", "metrics"]
     assert (body["game"], body["games"], body["players"], body["edition"], body["seed"]) == (
         "rada-miasta",
         6,
