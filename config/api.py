@@ -2,6 +2,8 @@
 
 import logging
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -34,6 +36,14 @@ def flatten_errors(detail, prefix: str = "") -> dict[str, list[str]]:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, SuspiciousOperation):
+        # A body Django refuses to read (past DATA_UPLOAD_MAX_MEMORY_SIZE or an upload
+        # endpoint's limit, too many fields, a file where none is taken): the client's fault.
+        if isinstance(exc, RequestDataTooBig):
+            limit = getattr(exc, "limit", None) or settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            message = f"The body is larger than {limit} bytes."
+            return Response({"errors": {"body": [message]}}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        return Response({"errors": {"body": [str(exc)]}}, status=status.HTTP_400_BAD_REQUEST)
     response = drf_exception_handler(exc, context)
     if response is None:
         # Not an API error: a bug. Logged with its traceback; the client gets JSON too.

@@ -1,27 +1,68 @@
-"""Refuse text PostgreSQL cannot store (NUL) before it reaches a query: a 400 naming the field."""
+"""Bounds every request meets before a view runs, reading no body that the view does not expect.
+
+``BodyGateMiddleware`` (before CSRF, which reads a form body): a form body longer than the
+view takes is a 413 before a byte of it is read, an anonymous upload to a page is sent to the
+login before its body is read (``config.uploads``). ``RefuseNulMiddleware``: text PostgreSQL
+cannot store (NUL) in the path or the query, and, once CSRF has passed, in a page's form
+fields, is a 400 naming the field.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.http import HttpResponseBadRequest, JsonResponse
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+
+from config.uploads import upload_limit
 
 NUL = "\x00"
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
-def _nul_field(request) -> str | None:
-    if NUL in request.path:
-        return "path"
-    for name, values in request.GET.lists():
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _declared_length(request) -> int:
+    try:
+        return max(int(request.META.get("CONTENT_LENGTH") or 0), 0)
+    except ValueError:
+        return 0
+
+
+class BodyGateMiddleware:
+    """A form body is read only by a view that expects it, and only up to its limit."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.content_type not in FORM_TYPES:
+            return None  # JSON and the rest: the parser of the view that takes them bounds them
+        limit = upload_limit(view_func)
+        # Read by config.uploads.BoundedMemoryUploadHandler while the body streams in.
+        request.upload_limit = limit
+        # An upload endpoint's own forms (no file) may be as large as any other form.
+        fields = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        cap = None if fields is None and not limit else max(limit or 0, fields or 0)
+        if cap is not None and _declared_length(request) > cap:
+            message = f"The body is larger than {cap} bytes."
+            if _is_api(request):
+                return JsonResponse({"errors": {"body": [message]}}, status=413)
+            return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+        if limit and not getattr(view_func, "csrf_exempt", False) and not request.user.is_authenticated:
+            # A page's upload needs a login (CSRF would read the body first): ask for it now.
+            return redirect_to_login(request.get_full_path())
+        return None
+
+
+def _nul_in(query) -> str | None:
+    for name, values in query.lists():
         if NUL in name or any(NUL in v for v in values):
             return name.replace(NUL, "")
-    if request.method == "POST" and request.content_type in (
-        "application/x-www-form-urlencoded",
-        "multipart/form-data",
-    ):
-        for name, values in request.POST.lists():
-            if NUL in name or any(NUL in v for v in values):
-                return name.replace(NUL, "")
     return None
 
 
@@ -32,21 +73,24 @@ class RefuseNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        try:
-            field = _nul_field(request)
-        except SuspiciousOperation as exc:  # a form body Django refuses to read: JSON for the API
-            if not request.path.startswith("/api/"):
-                raise
-            too_big = isinstance(exc, RequestDataTooBig)
-            message = (
-                f"The body is larger than {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes."
-                if too_big
-                else str(exc)
-            )
-            return JsonResponse({"errors": {"body": [message]}}, status=413 if too_big else 400)
+        field = "path" if NUL in request.path else _nul_in(request.GET)
         if field is None:
             return self.get_response(request)
+        return self._refuse(request, field)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        # A page's form, after CSRF has let it through (so after CSRF read it). The API's
+        # views (CSRF-exempt) parse their own bodies, after authenticating the client.
+        if request.method != "POST" or request.content_type not in FORM_TYPES:
+            return None
+        if getattr(view_func, "csrf_exempt", False):
+            return None
+        field = _nul_in(request.POST)
+        return None if field is None else self._refuse(request, field)
+
+    @staticmethod
+    def _refuse(request, field: str):
         message = "NUL characters are not allowed."
-        if request.path.startswith("/api/"):
+        if _is_api(request):
             return JsonResponse({"errors": {field: [message]}}, status=400)
         return HttpResponseBadRequest(f"{field}: {message}", content_type="text/plain; charset=utf-8")

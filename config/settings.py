@@ -65,9 +65,11 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "config.middleware.RefuseNulMiddleware",
+    # Before CSRF, which reads a form body: no body is read that the view does not take.
+    "config.middleware.BodyGateMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.RefuseNulMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -140,6 +142,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Files in memory, only on the upload endpoints and up to their limit (config/uploads.py):
+# never a temporary file on disk.
+FILE_UPLOAD_HANDLERS = ["config.uploads.BoundedMemoryUploadHandler"]
 
 LANGUAGE_CODE = "en"
 # The interface languages: those with a message catalogue in locale/ (the switch in the

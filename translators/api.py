@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.parsers import BoundedJSONParser
+from config.uploads import accepts_upload
 from rules import selectors as rule_selectors
 from rules.api import ERROR_400, ERROR_404, LANG_MAX, LANG_RE, ErrorOut, parse_lang
 from rules.permissions import IsTranslatorOfGame, IsTranslatorOfLanguage
@@ -113,6 +114,7 @@ class ReportOut(serializers.Serializer):
     units = ReportUnitOut(many=True)
 
 
+@accepts_upload(exchange.MAX_FILE)
 class ImportAPI(TranslatorView):
     parser_classes = [MultiPartParser, FormParser]
 

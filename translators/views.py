@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
+from config.uploads import accepts_upload
 from rules import selectors as rule_selectors
 from rules import services
 from rules.api import is_language_code
@@ -313,6 +314,7 @@ def dom_id(key: str) -> str:
     return "c-" + key.replace(".", "_")
 
 
+@accepts_upload(exchange.MAX_FILE)
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_file(request, slug: str, lang: str):
@@ -337,6 +339,7 @@ def import_file(request, slug: str, lang: str):
 MAX_DOCUMENT = align.MAX_TEXT
 
 
+@accepts_upload(4 * MAX_DOCUMENT)  # characters, at most 4 bytes each in UTF-8
 @login_required
 @require_http_methods(["GET", "POST"])
 def align_document(request, slug: str, lang: str):
