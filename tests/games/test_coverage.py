@@ -19,7 +19,7 @@ UNACCOUNTED_ALLOWED = {
     "rada-miasta": 2,
     "praetor": 80,
     "imperial-tax-farmer": 21,
-    "mega-civilization": 46,
+    "mega-civilization": ALL,
     "dolores": 60,
 }
 # Issue #21: implemented / (rule clauses less `components` and `restates`), per game.
@@ -28,7 +28,7 @@ SHARE_REQUIRED = {
     "rada-miasta": TARGET_SHARE,
     "praetor": 0.33,
     "imperial-tax-farmer": 0.58,
-    "mega-civilization": 0.47,
+    "mega-civilization": TARGET_SHARE,
     "dolores": 0.6,
 }
 

@@ -14,6 +14,7 @@ from games import adjudicators, labels
 from games.adjudicators.dolores import common as dolores
 from games.adjudicators.dolores.weather import DIRECTION_NAMES, STEPS, TOKEN_NAMES
 from games.adjudicators.imperial_tax_farmer.rebellion import REBELLION_EFFECTS
+from games.adjudicators.mega_civilization.common import WORDS
 from games.adjudicators.praetor.common import RESOURCE_LABELS, RESOURCES
 from games.adjudicators.praetor.scoring import _CRITERIA
 from games.adjudicators.rada_miasta.common import GROUP_LABELS, GROUPS
@@ -82,7 +83,18 @@ def test_every_value_an_enumeration_can_take_has_a_label():
         "more-than-three",
         "more-than-two-major",
         "duplicate",
+        # trade-offer (mc.trade.offer, mc.trade.two-true)
+        "too-few-cards",
+        "too-few-shown",
+        "shown-card-false",
     }
+    assert _values("mega-civilization", "broken") == {
+        "too-far",
+        "water-without-ship",
+        "over-capacity",
+        "not-coastal",
+    }
+    assert _values("mega-civilization", "next_phase") == {*WORDS["phases"], "end-of-round"}
     assert set(STEPS) == _values("dolores", "direction")
     assert set(TOKEN_NAMES) == _values("dolores", "removed_off_board")
     assert _values("dolores", "profit_phase") == {"full", "partial", "skipped"}

@@ -64,7 +64,9 @@ CONTRACT = {
 
 @pytest.mark.parametrize("game", CONTRACT)
 def test_every_contract_adjudicator_is_registered(game):
-    assert sorted(a.name for a in engine.for_game(game)) == sorted(CONTRACT[game])
+    # The contract's names are all there (issue #21 adds more; adding is allowed, CONTRACT.md §4).
+    registered = [a.name for a in engine.for_game(game)]
+    assert set(CONTRACT[game]) <= set(registered)
 
 
 @pytest.mark.parametrize("adj", engine.all_adjudicators(), ids=lambda a: f"{a.game}/{a.name}")

@@ -40,7 +40,7 @@ from games.engine import data
 
 # Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
 # order the pages and the API show them.
-from . import calamities, cities, conflict, population, scoring, ships, taxes, trade  # noqa: F401
+from . import advances, calamities, cities, conflict, phases, population, scoring, ships, taxes, trade  # noqa: F401
 from .common import GAME
 
 # The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data

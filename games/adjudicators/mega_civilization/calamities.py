@@ -6,6 +6,9 @@
   ``small_game_min_players``-``small_game_max_players``), ``mc.hand-limit.12-to-18``
   (``hand_limit_large`` for ``large_game_min_players``-``large_game_max_players``),
   ``mc.hand-limit.intro`` for a player count neither line covers.
+- ``calamity-order``: ``mc.calamity-selection.declare``, ``mc.calamity-resolution.reveal``,
+  ``.minor-order`` (each player in A.S.T. order, ascending stack), then ``.non-tradable-first``
+  and ``.major-order`` (ascending number), equal numbers by ``mc.ast-order.ties``.
 """
 
 from __future__ import annotations
@@ -17,9 +20,9 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import labels
 from games.engine import Fmt, P, Reasoning, Result, Rules, names
-from games.engine.declare import Bool, Int, List, Object, Str
+from games.engine.declare import Bool, Choice, Int, List, Map, Object, Player, Str
 
-from .common import GAME, adjudicator
+from .common import GAME, adjudicator, ast_order
 
 # ---------------------------------------------------------------------------
 # calamity-hand
@@ -175,3 +178,118 @@ def hand_limit(i: Any, *, variant: str, rules: Rules) -> Result:
     )
     r.gap("mc.hand-limit.intro", "no-hand-limit", n=i.players)
     return r.result({"limit": None})
+
+
+# ---------------------------------------------------------------------------
+# calamity-order (section "calamity-resolution", 9., with mc.calamity-selection.declare)
+
+CALAMITY_ORDER_INPUTS = Object(
+    ast_order=ast_order(),
+    calamities=List(
+        Object(
+            player=Player(among="ast_order", label=gettext_lazy("Held by")),
+            name=Str(1, 40, label=gettext_lazy("Calamity")),
+            stack=Choice(range(1, 10), label=gettext_lazy("Number (its trade-card stack)")),
+            major=Bool(label=gettext_lazy("Major")),
+            tradable=Bool(default=True, label=gettext_lazy("Tradable")),
+        ),
+        max_length=60,
+        label=gettext_lazy("Calamities revealed"),
+    ),
+    declared=Map(
+        Player(among="ast_order"),
+        Int(0, 60, label=gettext_lazy("Declared")),
+        default={},
+        label=gettext_lazy("How many calamities each player declared (optional)"),
+    ),
+)
+
+
+def _declared(r: Reasoning, i: Any) -> list[str]:
+    """mc.calamity-selection.declare: "ειλικρινώς δηλώνουν τον αριθμό" — a count that differs
+    from what the player reveals was not honest."""
+    if not i.declared:
+        return []
+    held = {p: sum(1 for c in i.calamities if c.player == p) for p in i.ast_order}
+    wrong = [p for p in i.ast_order if p in i.declared and i.declared[p] != held[p]]
+    r.step(
+        "mc.calamity-selection.declare",
+        _("Every player must honestly declare how many calamities he holds; declared a wrong number: %(p)s.")
+        % {"p": names(f"{p} ({i.declared[p]}≠{held[p]})" for p in wrong)},
+    )
+    return wrong
+
+
+def _minor(r: Reasoning, i: Any) -> list[Any]:
+    """mc.calamity-resolution.minor-order: each player in A.S.T. order, his minor calamities in
+    ascending number of their stack."""
+    seat = {p: n for n, p in enumerate(i.ast_order)}
+    minor = sorted((c for c in i.calamities if not c.major), key=lambda c: (seat[c.player], c.stack))
+    r.step(
+        "mc.calamity-resolution.minor-order",
+        _("Each player in A.S.T. order resolves his minor calamities, in ascending stack number: %(o)s.")
+        % {"o": names(f"{c.player}: {c.name} ({c.stack})" for c in minor)},
+    )
+    return minor
+
+
+def _major(r: Reasoning, i: Any) -> list[Any]:
+    """mc.calamity-resolution.major-order ("με αύξοντα αριθμό") and
+    mc.calamity-resolution.non-tradable-first; equal numbers in A.S.T. order (mc.ast-order.ties)."""
+    seat = {p: n for n, p in enumerate(i.ast_order)}
+    major = sorted((c for c in i.calamities if c.major), key=lambda c: (c.tradable, c.stack, seat[c.player]))
+    if not major:
+        return []
+    r.step(
+        "mc.calamity-resolution.non-tradable-first",
+        _("The non-tradable Major calamities are resolved first: %(n)s; then the tradable ones: %(t)s.")
+        % {
+            "n": names(c.name for c in major if not c.tradable),
+            "t": names(c.name for c in major if c.tradable),
+        },
+    )
+    r.step(
+        "mc.calamity-resolution.major-order",
+        _("The Major calamities are resolved in ascending number: %(o)s.")
+        % {"o": names(f"{c.player}: {c.name} ({c.stack})" for c in major)},
+    )
+    r.gap("mc.calamity-resolution.major-order", "who-resolves-majors")
+    if any(
+        (a.tradable, a.stack) == (b.tradable, b.stack) and a.player != b.player
+        for a, b in zip(major, major[1:], strict=False)
+    ):
+        r.step(
+            "mc.ast-order.ties", _("Major calamities of the same kind and number are taken in A.S.T. order.")
+        )
+    return major
+
+
+def _calamity_order_summary(o: dict[str, Any]) -> str:
+    return _("Calamities resolved in order: %(o)s.") % {
+        "o": names(f"{c['player']}: {c['calamity']}" for c in o["resolution"])
+    }
+
+
+@adjudicator("calamity-order", inputs=CALAMITY_ORDER_INPUTS, summary=_calamity_order_summary)
+def calamity_order(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Order the revealed calamities: minor ones by player in A.S.T. order, then the Major ones."""
+    r = Reasoning()
+    dishonest = _declared(r, i)
+    r.step(
+        "mc.calamity-resolution.reveal",
+        ngettext(
+            "All players reveal their calamities simultaneously: %(n)s calamity.",
+            "All players reveal their calamities simultaneously: %(n)s calamities.",
+            len(i.calamities),
+        )
+        % {"n": len(i.calamities)},
+    )
+    ordered = [*_minor(r, i), *_major(r, i)]
+    return r.result(
+        {
+            "resolution": [
+                {"player": c.player, "calamity": c.name, "stack": c.stack, "major": c.major} for c in ordered
+            ],
+            "dishonest": dishonest,
+        }
+    )

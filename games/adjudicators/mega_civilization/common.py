@@ -8,16 +8,20 @@ wins an A.S.T. tie-break (CONTRACT.md §4).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import labels
 from games.engine import P, names, registrar, unique_names, unknown_players
 from games.engine.declare import Field, Int, List, Player, player_list
 
 GAME = "mega-civilization"
 adjudicator = registrar(GAME)
+# The game's vocabulary (the [maps] of labels.toml): the phases of the round, in order.
+WORDS = labels.vocabulary(Path(__file__).parent / "labels.toml")
 
 # The text gives no token counts; these bounds only keep inputs sane (not text figures).
 MAX_TOKENS = 999
@@ -97,5 +101,15 @@ def known_players(field: str) -> Any:
 
     def check(i: Any) -> Iterator[tuple[str, str]]:
         return unknown_players(i, field, player_names(i))
+
+    return check
+
+
+def known_names(field: str) -> Any:
+    """An input check that every name (or key) of ``field`` is in the A.S.T. order (the inputs
+    that list the players only there)."""
+
+    def check(i: Any) -> Iterator[tuple[str, str]]:
+        return unknown_players(i, field, list(i.ast_order))
 
     return check

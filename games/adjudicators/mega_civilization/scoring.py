@@ -5,20 +5,22 @@
   ``vp_mid_from``-``vp_mid_to``), ``mc.vp.cards-above-200`` (``vp_card_high`` above
   ``vp_high_above``), ``mc.vp.ast-steps`` (``vp_per_ast_step``), ``mc.vp.late-iron-age``
   (``vp_late_iron_age``).
+- ``winner``: ``mc.winner.most-points``.
 - ``ast-move``: ``mc.ast-move.advance`` (``ast_forward``), ``mc.ast-move.no-city-back``
   (``ast_back``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules, names
-from games.engine.declare import Bool, Int, List, Object
+from games.engine import Reasoning, Result, Rules, names, tied_for_best
+from games.engine.declare import Bool, Int, List, Map, Object, Player
 
 from .common import MAX_LIMIT, adjudicator, cities_on_map
 
@@ -236,3 +238,45 @@ def ast_move(i: Any, *, variant: str, rules: Rules) -> Result:
         r.gap("mc.ast-move.no-city-back", "no-city-on-the-map")
     move = (forward if i.meets_requirements else 0) - (back if i.cities_on_board == 0 else 0)
     return r.result({"move": move})
+
+
+# ---------------------------------------------------------------------------
+# winner
+
+# No more points than every city, card and A.S.T. square could give; the bound keeps inputs sane.
+MAX_POINTS = 99_999
+
+
+def _someone(i: Any) -> Iterator[tuple[str, str]]:
+    """A winner is named among at least one player."""
+    if not i.points:
+        yield "points", _("Give at least one player's victory points.")
+
+
+WINNER_INPUTS = Object(
+    points=Map(
+        Player(),
+        Int(0, MAX_POINTS, label=gettext_lazy("Victory points")),
+        label=gettext_lazy("Victory points of each player (the victory-points ruling's total)"),
+    ),
+    checks=[_someone],
+)
+
+
+def _winner_summary(o: dict[str, Any]) -> str:
+    return _("Winner: %(p)s.") % {"p": names(o["winners"])}
+
+
+@adjudicator("winner", inputs=WINNER_INPUTS, summary=_winner_summary)
+def winner(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Name the player with the most victory points."""
+    r = Reasoning()
+    best, top = tied_for_best(i.points, lambda p: i.points[p])
+    r.step(
+        "mc.winner.most-points",
+        _("The winner is the one with the most victory points: %(p)s with %(n)s.")
+        % {"p": names(top), "n": best},
+    )
+    if len(top) > 1:
+        r.gap("mc.winner.most-points", "tied-winners")
+    return r.result({"winners": top, "most_points": best})

@@ -3,6 +3,8 @@
 - ``ship-payment``: ``mc.movement.ship-cost`` — its four payments, each figure a parameter:
   ``ship_area_tokens``; ``ship_split_area`` + ``ship_split_other``; ``ship_treasury``;
   a population token + ``ship_mixed_treasury``.
+- ``movement``: ``mc.movement.adjacent`` (``move_areas``), ``mc.movement.water`` and
+  ``mc.movement.ship-capacity`` (``ship_capacity`` tokens, ``ship_range`` areas, coastal).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Int, Object
+from games.engine.declare import Bool, Int, Object
 
 from .common import MAX_LIMIT, adjudicator
 
@@ -87,3 +89,90 @@ def ship_payment(i: Any, *, variant: str, rules: Rules) -> Result:
     if option == 4 and paid[1] > 0:
         r.gap("mc.movement.ship-cost", "fourth-payment-area")
     return r.result({"valid": option is not None, "option": option})
+
+
+# ---------------------------------------------------------------------------
+# movement
+
+MOVEMENT_INPUTS = Object(
+    areas=Int(1, MAX_LIMIT, label=gettext_lazy("Areas moved through (1: the adjacent area)")),
+    tokens=Int(1, MAX_LIMIT, label=gettext_lazy("Population tokens moving together")),
+    water=Bool(default=False, label=gettext_lazy("The move crosses water")),
+    ship=Bool(default=False, label=gettext_lazy("A ship carries the tokens")),
+    # Said as the exception, so that an unticked box (false) is the common case: a ship sails
+    # "μέσω παράκτιων περιοχών".
+    inland=Bool(default=False, label=gettext_lazy("An area on the ship's way is not coastal")),
+)
+
+
+def _by_land(r: Reasoning, i: Any, rules: Rules) -> list[str]:
+    """mc.movement.adjacent ("σε μία διπλανή περιοχή") and mc.movement.water, without a ship."""
+    broken = []
+    step = rules.param("move_areas")
+    if i.areas > step:
+        broken.append("too-far")
+        r.step(
+            "mc.movement.adjacent",
+            _("Without a ship a token moves to %(n)s adjacent area only; this move goes %(a)s areas.")
+            % {"n": step, "a": i.areas},
+        )
+    else:
+        r.step("mc.movement.adjacent", _("The tokens move to an adjacent area, as each token may."))
+    if i.water:
+        broken.append("water-without-ship")
+        r.step(
+            "mc.movement.water",
+            _(
+                "A token cannot cross water unless there is a ship; here there is none (one can be built this round)."
+            ),
+        )
+    return broken
+
+
+def _by_ship(r: Reasoning, i: Any, rules: Rules) -> list[str]:
+    """mc.movement.ship-capacity: "μέχρι 5 tokens πληθυσμού μέχρι τέσσερεις περιοχές μέσω παράκτιων"."""
+    if i.water:
+        r.step("mc.movement.water", _("The move crosses water, which a ship makes possible."))
+    broken = []
+    capacity, reach = rules.param("ship_capacity"), rules.param("ship_range")
+    if i.tokens > capacity:
+        broken.append("over-capacity")
+    if i.areas > reach:
+        broken.append("too-far")
+    if i.inland:
+        broken.append("not-coastal")
+    r.step(
+        "mc.movement.ship-capacity",
+        _(
+            "A ship carries up to %(c)s population tokens up to %(k)s areas through coastal areas: here %(t)s "
+            "tokens over %(a)s areas, %(coast)s."
+        )
+        % {
+            "c": capacity,
+            "k": reach,
+            "t": i.tokens,
+            "a": i.areas,
+            "coast": _("not all coastal") if i.inland else _("all coastal"),
+        },
+    )
+    return broken
+
+
+def _movement_summary(o: dict[str, Any]) -> str:
+    return _("The move is allowed.") if o["allowed"] else _("The move is not allowed.")
+
+
+@adjudicator("movement", inputs=MOVEMENT_INPUTS, summary=_movement_summary)
+def movement(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Allow a move to an adjacent area on land, or a ship's voyage within its load and reach."""
+    r = Reasoning()
+    broken = _by_ship(r, i, rules) if i.ship else _by_land(r, i, rules)
+    if i.ship and not i.water:
+        r.gap("mc.movement.ship-capacity", "ship-without-water")
+    return r.result(
+        {
+            "allowed": not broken,
+            "needs_ship": i.water or i.areas > rules.param("move_areas"),
+            "broken": broken,
+        }
+    )

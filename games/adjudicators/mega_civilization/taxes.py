@@ -3,11 +3,15 @@
 - ``beneficiary``: ``mc.beneficiary.most-cities`` → ``tie-tokens`` → ``tie-ast``, with the
   bar of ``mc.tax.revolter-not-beneficiary`` and the fallbacks of ``mc.tax.revolt-*``.
 - ``tax``: ``mc.tax.collection`` (``tax_per_city`` tokens per city), ``mc.tax.revolt``.
+- ``tax-revolt``: who takes each revolting city (``mc.tax.revolt``, the beneficiary of
+  ``mc.beneficiary.*``, ``mc.tax.revolt-next-beneficiary``, ``mc.tax.revolt-ast-order``), or
+  its destruction when every city is in play (``mc.tax.revolt-city-destroyed``,
+  ``cities_per_player``), and the taken city's exemption (``mc.tax.revolt-city-no-income``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import Any
 
@@ -16,7 +20,7 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games import labels
 from games.engine import Reasoning, Result, Rules, names, tied_for_best
-from games.engine.declare import Int, Object
+from games.engine.declare import Int, Map, Object, Player
 
 from .common import (
     AST_PLAYER_CHECKS,
@@ -260,3 +264,118 @@ def tax(i: Any, *, variant: str, rules: Rules) -> Result:
             "revolting_cities": {name: b.revolting for name, b in bills.items()},
         }
     )
+
+
+# ---------------------------------------------------------------------------
+# tax-revolt (1.2 tax revolts: who takes each revolting city, or is it destroyed)
+
+TAX_REVOLT_INPUTS = Object(
+    players_in_ast_order(
+        cities_in_stock=Int(0, MAX_CITIES, label=gettext_lazy("Cities in stock")),
+        tokens_in_stock=Int(0, MAX_TOKENS, label=gettext_lazy("Tokens in stock")),
+    ),
+    revolting=Map(
+        Player(),
+        Int(0, MAX_CITIES, label=gettext_lazy("Revolting cities")),
+        label=gettext_lazy("Revolting cities of each player (the tax ruling's revolting_cities)"),
+    ),
+    checks=[*AST_PLAYER_CHECKS, known_players("revolting")],
+)
+
+
+def _all_in_play(r: Reasoning, i: Any, rules: Rules) -> bool:
+    """mc.tax.revolt-city-destroyed: "όλοι οι παίκτες έχουν και τις 9 πόλεις τους στο παιγνίδι"."""
+    every = all(p.cities_in_stock == 0 for p in i.players)
+    if every:
+        r.step(
+            "mc.tax.revolt-city-destroyed",
+            _("Every player has all %(n)s of his cities in play, so each revolting city is destroyed.")
+            % {"n": rules.param("cities_per_player")},
+        )
+    return every
+
+
+def _take_city(r: Reasoning, i: Any, owner: str, stock: dict[str, int], rebels: list[str]) -> str | None:
+    """The beneficiary of one revolting city of ``owner`` (mc.tax.revolt), skipping those without
+    a city in stock (mc.tax.revolt-next-beneficiary) and the revolting players."""
+    eligible = [p for p in i.players if p.name not in rebels]
+    empty = [p.name for p in eligible if stock[p.name] == 0]
+    if empty:
+        r.step(
+            "mc.tax.revolt-next-beneficiary",
+            _(
+                "%(p)s has no city left in stock to replace the city with, so the beneficiary is chosen among the others."
+            )
+            % {"p": names(empty)},
+        )
+    candidates = [p for p in eligible if stock[p.name] > 0]
+    if not candidates:
+        return None
+    view = [replace(p, cities_in_stock=stock[p.name]) for p in candidates]
+    chosen, _by = _pick_beneficiary(view, i.ast_order, r)
+    r.step(
+        "mc.beneficiary.meaning",
+        _("%(b)s controls this revolt: he may replace %(o)s's city with one of his own.")
+        % {"b": chosen.name, "o": owner},
+    )
+    stock[chosen.name] -= 1
+    return chosen.name
+
+
+def _tax_revolt_summary(o: dict[str, Any]) -> str:
+    return _("Revolting cities: %(r)s.") % {
+        "r": names(
+            f"{c['owner']} → {c['beneficiary']}" if c["beneficiary"] else f"{c['owner']} ✗"
+            for c in o["revolts"]
+        )
+    }
+
+
+@adjudicator("tax-revolt", inputs=TAX_REVOLT_INPUTS, summary=_tax_revolt_summary)
+def tax_revolt(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Give each revolting city to the beneficiary, in A.S.T. order, or destroy it."""
+    r = Reasoning()
+    rebels = [p for p in i.ast_order if i.revolting.get(p, 0) > 0]
+    if not rebels:
+        r.step("mc.tax.paid-skip-revolt", _("No city revolts, so step 1.2 (tax revolts) is skipped."))
+        return r.result(
+            {"revolts": [], "cities_in_stock_after": {p.name: p.cities_in_stock for p in i.players}}
+        )
+    r.step(
+        "mc.tax.revolt",
+        _("A player who cannot pay his taxes loses the revolting city to the beneficiary: %(p)s.")
+        % {"p": names(f"{p} {i.revolting[p]}" for p in rebels)},
+    )
+    if len(rebels) > 1:
+        r.step(
+            "mc.tax.revolt-ast-order",
+            _("The revolts are resolved in A.S.T. order: %(o)s.") % {"o": names(rebels)},
+        )
+    stock = {p.name: p.cities_in_stock for p in i.players}
+    revolts = []
+    destroyed = _all_in_play(r, i, rules)
+    if not destroyed:
+        r.step(
+            "mc.tax.revolter-not-beneficiary",
+            _("%(p)s cannot be the beneficiary of any revolting city.") % {"p": names(rebels)},
+        )
+    for owner in rebels:
+        for _n in range(i.revolting[owner]):
+            taker = None if destroyed else _take_city(r, i, owner, stock, rebels)
+            if taker is None and not destroyed:
+                r.gap("mc.tax.revolt", "no-beneficiary-left")
+            revolts.append(
+                {
+                    "owner": owner,
+                    "fate": "replaced" if taker else "destroyed",
+                    "beneficiary": taker,
+                    # mc.tax.revolt-city-no-income: no income, no support check this round.
+                    "exempt": taker is not None,
+                }
+            )
+    if any(c["beneficiary"] for c in revolts):
+        r.step(
+            "mc.tax.revolt-city-no-income",
+            _("A city that changed owner produces no income this round and is not checked for support."),
+        )
+    return r.result({"revolts": revolts, "cities_in_stock_after": stock})

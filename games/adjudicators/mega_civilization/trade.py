@@ -4,6 +4,16 @@
   from each stack 1..n), ``mc.ast-order.ties`` for equal cities,
   ``mc.trade-cards.empty-stack-water`` (``water_cards``), ``mc.trade-cards.buy-stack-9``
   (``purchase_stack``, ``purchase_price``).
+
+And section "trade" (7. trade):
+
+- ``trade-offer``: ``mc.trade.offer`` (``trade_min_cards``), ``mc.trade.two-true``
+  (``trade_shown_cards`` shown and true, the rest free), ``mc.trade.exchange``.
+
+And the end of section "ast-move" (the cards go back):
+
+- ``reshuffle``: ``mc.reshuffle.sort-by-value``, ``.shuffle`` (tradable calamities included),
+  ``.non-tradable`` (placed after the shuffle) and ``.under-stacks``.
 """
 
 from __future__ import annotations
@@ -15,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Fmt, Reasoning, Result, Rules, names, ties
-from games.engine.declare import Bool, Choice, Int, Map, Object, Player, counts
+from games.engine.declare import MAX_ITEMS, Bool, Choice, Int, List, Map, Object, Player, Str, counts
 
 from .common import (
     AST_PLAYER_CHECKS,
@@ -173,3 +183,147 @@ def trade_cards(i: Any, *, variant: str, rules: Rules) -> Result:
             "treasury_after": treasury,
         }
     )
+
+
+# ---------------------------------------------------------------------------
+# trade-offer (section "trade", 7)
+
+# A hand holds at most 9 cards (mc.hand-limit.12-to-18); the bound only keeps inputs sane.
+MAX_OFFER = 20
+
+TRADE_OFFER_INPUTS = Object(
+    cards=List(
+        Object(
+            named=Str(1, 40, label=gettext_lazy("Card declared")),
+            given=Str(1, 40, label=gettext_lazy("Card actually given")),
+            shown=Bool(default=False, label=gettext_lazy("Shown openly")),
+        ),
+        max_length=MAX_OFFER,
+        label=gettext_lazy("The cards the player declares he will give"),
+    ),
+    agreed=Bool(default=False, label=gettext_lazy("The other player agreed")),
+)
+
+
+def _offer_rules(r: Reasoning, i: Any, rules: Rules) -> list[str]:
+    """mc.trade.offer ("το ελάχιστο τρεις κάρτες") and mc.trade.two-true ("Δύο από αυτές είναι
+    ανοικτές ... αληθινές. Οι υπόλοιπες κάρτες μπορούν να είναι ό,τι να ’ναι")."""
+    broken = []
+    least, shown_needed = rules.param("trade_min_cards"), rules.param("trade_shown_cards")
+    if len(i.cards) < least:
+        broken.append("too-few-cards")
+    r.step(
+        "mc.trade.offer",
+        _("A player declares at least %(n)s cards he wants to give; this offer declares %(k)s.")
+        % {"n": least, "k": len(i.cards)},
+    )
+    shown = [c for c in i.cards if c.shown]
+    false = [c for c in shown if c.given != c.named]
+    hidden_other = [c for c in i.cards if not c.shown and c.given != c.named]
+    if len(shown) < shown_needed:
+        broken.append("too-few-shown")
+    if false:
+        broken.append("shown-card-false")
+    r.step(
+        "mc.trade.two-true",
+        _(
+            "%(n)s of the cards are shown openly and must be true: %(s)s shown, %(f)s of them not what was "
+            "declared. The others may be anything (cards given not as declared: %(h)s), which is allowed."
+        )
+        % {"n": shown_needed, "s": len(shown), "f": len(false), "h": len(hidden_other)},
+    )
+    if len(shown) > shown_needed:
+        r.gap("mc.trade.two-true", "more-cards-shown", n=shown_needed)
+    return broken
+
+
+def _trade_offer_summary(o: dict[str, Any]) -> str:
+    if not o["valid"]:
+        return _("The offer breaks the trade rules.")
+    return _("The offer is valid; the cards are exchanged.") if o["exchanged"] else _("The offer is valid.")
+
+
+@adjudicator("trade-offer", inputs=TRADE_OFFER_INPUTS, summary=_trade_offer_summary)
+def trade_offer(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Check an offer of trade cards: enough cards, two shown and true, the rest free."""
+    r = Reasoning()
+    broken = _offer_rules(r, i, rules)
+    exchanged = not broken and i.agreed
+    if exchanged:
+        r.step(
+            "mc.trade.exchange",
+            _(
+                "There is agreement, so the cards are exchanged simultaneously, hand to hand: neither gives first."
+            ),
+        )
+    elif i.agreed:
+        r.step(
+            "mc.trade.exchange", _("There is agreement, but an offer that breaks the rules is not exchanged.")
+        )
+    return r.result(
+        {
+            "valid": not broken,
+            "violations": broken,
+            "bluffed": sum(1 for c in i.cards if not c.shown and c.given != c.named),
+            "exchanged": exchanged,
+        }
+    )
+
+
+# ---------------------------------------------------------------------------
+# reshuffle (the end of section "ast-move": the played and discarded cards go back)
+
+CARD_KINDS = ("trade", "tradable-calamity", "non-tradable-calamity")
+
+RESHUFFLE_INPUTS = Object(
+    cards=List(
+        Object(
+            name=Str(1, 40, label=gettext_lazy("Card")),
+            stack=Choice(STACKS, label=gettext_lazy("Its stack (numerical value)")),
+            kind=Choice(CARD_KINDS, default="trade", label=gettext_lazy("Kind")),
+        ),
+        max_length=MAX_ITEMS,
+        label=gettext_lazy("Trade cards played or discarded this round"),
+    ),
+)
+
+
+def _reshuffle_summary(o: dict[str, Any]) -> str:
+    return _("The cards go back beneath stacks %(s)s.") % {"s": names(o["stacks"])}
+
+
+@adjudicator("reshuffle", inputs=RESHUFFLE_INPUTS, summary=_reshuffle_summary)
+def reshuffle(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Return the played and discarded cards beneath their stacks, shuffled, non-tradable calamities after."""
+    r = Reasoning()
+    stacks: dict[str, dict[str, list[str]]] = {}
+    for n in STACKS:
+        mine = [c for c in i.cards if c.stack == n]
+        if mine:
+            stacks[n] = {
+                # A shuffle has no order to state: the names are listed sorted.
+                "shuffled": sorted(c.name for c in mine if c.kind != "non-tradable-calamity"),
+                "bottom": sorted(c.name for c in mine if c.kind == "non-tradable-calamity"),
+            }
+    r.step(
+        "mc.reshuffle.sort-by-value",
+        _("The cards played or discarded are put in stacks by their numerical value: %(s)s.")
+        % {"s": names(f"{n} ({len(v['shuffled']) + len(v['bottom'])})" for n, v in stacks.items())},
+    )
+    r.step(
+        "mc.reshuffle.shuffle",
+        _("Each stack's cards are shuffled, the tradable calamities among them (%(t)s).")
+        % {"t": names(c.name for c in i.cards if c.kind == "tradable-calamity")},
+    )
+    non_tradable = [c.name for c in i.cards if c.kind == "non-tradable-calamity"]
+    r.step(
+        "mc.reshuffle.non-tradable",
+        _("After the shuffle the non-tradable calamities are placed: %(n)s.") % {"n": names(non_tradable)},
+    )
+    if non_tradable:
+        r.gap("mc.reshuffle.non-tradable", "non-tradable-place")
+    r.step(
+        "mc.reshuffle.under-stacks",
+        _("Then the cards go exactly beneath the cards already in the stack they were taken from."),
+    )
+    return r.result({"stacks": stacks})
