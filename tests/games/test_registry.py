@@ -24,6 +24,8 @@ CONTRACT = {
         "city-tile",
         "market",
         "imperial-outpost",
+        "build",
+        "pass",
     ],
     "imperial-tax-farmer": ["rebellion-test", "control", "crush-rebellion", "bribery", "end-of-round"],
     "mega-civilization": [

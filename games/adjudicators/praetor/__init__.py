@@ -18,6 +18,10 @@ registers everything.
   (pr.upkeep.novice-*, pr.tiles.academy, pr.tiles.workers-camp), experience
   (pr.upkeep.*-experience, pr.concepts.workers-dice), retirement, wages and morale,
   the emergency worker.
+- ``build`` (pr.actions.build-*): ``build`` — building a city tile and the favor it earns
+  (the tile's favor, the plazas, the favor track).
+- ``passing`` (pr.actions.one-at-a-time, must-pass, passed-final, early-pass): ``pass`` — whose
+  turn it is in the action phase, and whether that player must pass.
 - ``tiles`` (pr.tiles.*): ``city-tile`` — each tile's action, fee and yield, from a table naming
   each tile's clause (``TILES``); ``market`` (pr.tiles.market) and ``imperial-outpost``
   (pr.tiles.imperial-outpost, pr.concepts.caesar, the wall tiles' front and back).
@@ -44,7 +48,7 @@ from games.engine import data
 
 # Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
 # order the pages and the API show them.
-from . import actions, end, order, scoring, setup, tiles, upkeep  # noqa: F401
+from . import actions, build, end, order, passing, scoring, setup, tiles, upkeep  # noqa: F401
 from .common import GAME
 
 # The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data

@@ -494,6 +494,8 @@ _COVERING = {
     "city-tile": _case_inputs("city_tile"),
     "market": _case_inputs("market"),
     "imperial-outpost": _case_inputs("imperial_outpost"),
+    "build": _case_inputs("build"),
+    "pass": _case_inputs("pass"),
 }
 
 
