@@ -56,6 +56,8 @@ CONTRACT = {
         "interception",
         # Beyond CONTRACT.md §4 (docs/adjudicators.md, Dolores): GNIAZDO's doubts 3, 4, 7, 9, 10.
         "first-city",
+        "investment",
+        "deployment",
         "territory",
         "combat-odds",
         "missile-shootdown",

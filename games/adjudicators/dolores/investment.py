@@ -1,5 +1,13 @@
 """Stage 1, the investment stage (section ``investment``), and the lands a federation owns.
 
+``investment``: what a round of trading with the bank, building and demolishing, buying route
+segments, units, land and services costs and brings in, priced by Table 1's columns (dl.t1.header:
+sale to the bank, buildings' demolition; purchase from the bank, buildings' construction;
+dl.t1.legend: N/D, not applicable) row by row, with the bank's unbuyable fields
+(dl.bank-fields) and, under ``gniazdo``, no trade while the capital is cut off from the bank
+(dl.proposal-5). ``deployment``: when and where produced units, route segments and missiles come
+onto the board (dl.profit-units-deploy, dl.profit-routes-deploy, dl.missile-deploy).
+
 ``territory``: whose is a field an enemy's troops occupy, GNIAZDO's doubt 4 ruled under the
 wording (borders stay where they were bought: dl.borders, dl.investment-actions,
 dl.cross-borders) and under the reading that moves them, side by side, with what turns on it
@@ -16,9 +24,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Object, Str
+from games.engine.declare import Bool, Choice, Int, Object, Str, counts
 
-from .common import READINGS, adjudicator, t1
+from .common import (
+    BUILDING_NAMES,
+    NAMES,
+    READINGS,
+    RESOURCES,
+    ROUTES,
+    UNITS,
+    WORDS,
+    add,
+    adjudicator,
+    goods,
+    ordered,
+    t1,
+)
 
 # ================================================================= territory
 
@@ -89,3 +110,267 @@ def territory(i: Any, *, variant: str, rules: Rules) -> Result:
         _("A missile may be placed on it only by the federation it belongs to, in the investment stage."),
     )
     return r.result({"owner": owner})
+
+
+# ================================================================ investment
+
+# What can be bought from or sold to the bank, by Table 1's group (its rows' category).
+TERRAIN = ("land-field", "sea-field", "farm", "forest", "city")
+SERVICES = ("clear-pollution", "extinguish-fire", "neutralise-radioactive-cloud")
+GOODS_NAMES = {**NAMES, **WORDS["purchases"]}
+CATEGORY = {
+    **dict.fromkeys(RESOURCES, "resource"),
+    **dict.fromkeys(UNITS, "unit"),
+    **dict.fromkeys(ROUTES, "route"),
+    **dict.fromkeys(TERRAIN, "terrain"),
+    **dict.fromkeys(SERVICES, "service"),
+}
+TRADED = (*RESOURCES, *UNITS, *ROUTES, *TERRAIN, *SERVICES)
+
+
+def _bank_fields_bought(i: Any) -> Iterable[tuple[str, str]]:
+    fields = i.buy.get("land-field", 0) + i.buy.get("sea-field", 0)
+    if i.bank_fields > fields:
+        yield "bank_fields", _("More bank fields than fields bought (%(n)s).") % {"n": fields}
+
+
+INVESTMENT_INPUTS = Object(
+    kokosy=Int(0, 1_000_000, label=gettext_lazy("Kokosy before the investments")),
+    buy=counts(
+        Choice(TRADED, labels=GOODS_NAMES), 9999, default={}, label=gettext_lazy("Bought from the bank")
+    ),
+    sell=counts(Choice(TRADED, labels=GOODS_NAMES), 9999, default={}, label=gettext_lazy("Sold to the bank")),
+    build=counts(Choice.of(BUILDING_NAMES), 999, default={}, label=gettext_lazy("Buildings built")),
+    demolish=counts(Choice.of(BUILDING_NAMES), 999, default={}, label=gettext_lazy("Buildings demolished")),
+    bank_fields=Int(0, 9999, default=0, label=gettext_lazy("Of the fields bought, how many are bank fields")),
+    capital_connected=Bool(default=True, label=gettext_lazy("Is the capital connected to the bank?")),
+    checks=[_bank_fields_bought],
+)
+
+# Table 1's columns, as dl.t1.header names them, for each side of a transaction.
+COLUMNS = {"buy": "purchase", "sell": "sale", "build": "purchase", "demolish": "sale"}
+
+
+def _investment_summary(o: dict[str, Any]) -> str:
+    if not o["allowed"]:
+        return _("Not allowed as entered: refused %(refused)s; cost %(cost)s, income %(income)s kokosy.") % {
+            "refused": ", ".join(str(GOODS_NAMES.get(k, BUILDING_NAMES.get(k, k))) for k in o["refused"])
+            or _("nothing"),
+            "cost": o["cost"],
+            "income": o["income"],
+        }
+    return _("Cost %(cost)s, income %(income)s: %(after)s kokosy left.") % {
+        "cost": o["cost"],
+        "income": o["income"],
+        "after": o["kokosy_after"],
+    }
+
+
+def _price(r: Reasoning, rules: Rules, side: str, item: str, count: int, refused: list[str]) -> int:
+    """One line of Table 1 (dl.t1.<item>): the column of ``side`` times ``count``; N/D refuses it."""
+    row = t1(rules, "building" if side in ("build", "demolish") else CATEGORY[item], item)
+    column = COLUMNS[side]
+    name = BUILDING_NAMES[item] if side in ("build", "demolish") else GOODS_NAMES[item]
+    if column in row.get("nd", ()):
+        refused.append(item)
+        r.step(
+            row["clause"],
+            _("%(count)s x %(item)s: Table 1 gives N/D in this column, so it cannot be done.")
+            % {"count": count, "item": name},
+        )
+        return 0
+    each = row[column]
+    extra = row.get("purchase_goods", {}) if side == "build" else {}
+    if extra:
+        r.step(
+            row["clause"],
+            _("%(count)s x %(item)s at %(each)s kokosy and %(goods)s each: %(total)s kokosy.")
+            % {"count": count, "item": name, "each": each, "goods": goods(extra), "total": each * count},
+        )
+    else:
+        r.step(
+            row["clause"],
+            _("%(count)s x %(item)s at %(each)s kokosy: %(total)s.")
+            % {"count": count, "item": name, "each": each, "total": each * count},
+        )
+    return each * count
+
+
+def _bank_trade_cut_off(r: Reasoning, i: Any, variant: str, refused: list[str]) -> set[str]:
+    """dl.proposal-5: "federacja nie może handlować z bankiem jeżeli jej stolica nie ma z nim
+    połączenia" (gniazdo); the original text has no such rule."""
+    if variant != "gniazdo" or i.capital_connected:
+        return set()
+    traded = {
+        k
+        for side in (i.buy, i.sell)
+        for k, n in side.items()
+        if n and CATEGORY[k] in ("resource", "unit", "route")
+    }
+    r.step(
+        "dl.proposal-5",
+        _(
+            "The capital has no connection to the bank, so the federation may not trade with it: %(items)s refused."
+        )
+        % {"items": ", ".join(str(GOODS_NAMES[k]) for k in sorted(traded)) or _("nothing")},
+    )
+    r.gap("dl.proposal-5", "trade-scope")
+    refused.extend(sorted(traded))
+    return traded
+
+
+@adjudicator("investment", inputs=INVESTMENT_INPUTS, summary=_investment_summary)
+def investment(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    r.step(
+        "dl.investment-actions",
+        _("In the investment stage a federation trades, builds, lays routes and buys territory."),
+    )
+    r.step("dl.investment-any-number", _("It may perform any number of these actions, in any order."))
+    r.step(
+        "dl.t1.header",
+        _(
+            "Table 1's columns: sale to the bank (buildings: demolition), purchase from the bank (buildings: construction)."
+        ),
+    )
+    refused: list[str] = []
+    blocked = _bank_trade_cut_off(r, i, variant, refused)
+    cost = income = 0
+    needed: dict[str, int] = {}
+    # dl.bank-fields: the bank fields among those bought are refused, not priced (land first).
+    unbought = {"land-field": min(i.bank_fields, i.buy.get("land-field", 0))}
+    unbought["sea-field"] = i.bank_fields - unbought["land-field"]
+    for side in ("buy", "sell", "build", "demolish"):
+        for item, count in getattr(i, side).items():
+            if side == "buy" and item in unbought:
+                count -= unbought[item]
+            if not count or item in blocked:
+                continue
+            amount = _price(r, rules, side, item, count, refused)
+            if side == "sell":
+                income += amount
+            else:
+                cost += amount
+            if side == "build":
+                add(needed, t1(rules, "building", item).get("purchase_goods", {}), count)
+            if side == "demolish" and amount:
+                # dl.table-1-intro: "w przypadku budynków: kosztów wyburzenia i budowy".
+                r.step(
+                    "dl.table-1-intro",
+                    _(
+                        "For a building the sale column is the cost of its demolition: the federation pays it."
+                    ),
+                )
+                r.gap("dl.t1.header", "demolition-paid")
+            if side == "sell" and item in ROUTES:
+                r.gap("dl.doubt-5", "route-demolition")
+    if set(refused) - blocked:
+        r.step("dl.t1.legend", _("N/D means not applicable: what it marks cannot be bought or sold."))
+    if i.bank_fields:
+        # dl.bank-fields: "Dziewięć centralnych pól planszy należy do banku. Nie podlegają one wykupowi."
+        refused.append("bank-field")
+        r.step(
+            "dl.bank-fields",
+            _("The bank's central fields cannot be bought: %(n)s of the fields bought are refused.")
+            % {"n": i.bank_fields},
+        )
+    after = i.kokosy + income - cost
+    r.step(
+        "dl.prices-in-kokosy",
+        _("In kokosy: %(kokosy)s + %(income)s - %(cost)s = %(after)s, selling before buying.")
+        % {"kokosy": i.kokosy, "income": income, "cost": cost, "after": after},
+    )
+    return r.result(
+        {
+            "cost": cost,
+            "income": income,
+            "kokosy_after": after,
+            "goods_needed": ordered(needed, RESOURCES),
+            "refused": refused,
+            "allowed": not refused and after >= 0,
+        }
+    )
+
+
+# ================================================================ deployment
+
+PIECES = WORDS["pieces"]
+STAGES = WORDS["stages"]
+
+
+def _produced_before(i: Any) -> Iterable[tuple[str, str]]:
+    if i.produced_round > i.round:
+        yield "produced_round", _("A piece cannot have been produced in a later round.")
+
+
+DEPLOYMENT_INPUTS = Object(
+    piece=Choice.of(PIECES, label=gettext_lazy("Piece produced")),
+    produced_round=Int(1, 999, label=gettext_lazy("Round of the profit stage that produced it")),
+    round=Int(1, 999, label=gettext_lazy("Round now")),
+    stage=Choice.of(STAGES, default="investment", label=gettext_lazy("Stage now")),
+    own_field=Bool(default=True, label=gettext_lazy("Is the field the federation's own?")),
+    land_field=Bool(default=True, label=gettext_lazy("Is it a land field?")),
+    empty_field=Bool(default=True, label=gettext_lazy("Is no other token on it?")),
+    checks=[_produced_before],
+)
+
+
+def _deployment_summary(o: dict[str, Any]) -> str:
+    if o["allowed"]:
+        return _("The piece may be placed now.")
+    return _("Not now: at the earliest in the investment stage of round %(n)s, where the rules allow.") % {
+        "n": o["earliest_round"]
+    }
+
+
+@adjudicator("deployment", inputs=DEPLOYMENT_INPUTS, summary=_deployment_summary)
+def deployment(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    # The profit stage is the fourth of the round: what it makes meets the next round's
+    # investment stage first.
+    earliest = i.produced_round + 1
+    if i.piece in ("land", "sea"):
+        r.step(
+            "dl.profit-routes-deploy",
+            _(
+                "Route segments produced may be placed at the earliest in the next round, in the investment phase: round %(n)s."
+            )
+            % {"n": earliest},
+        )
+    else:
+        r.step(
+            "dl.profit-units-deploy",
+            _("Military units come onto the board only in the next investment stage: round %(n)s.")
+            % {"n": earliest},
+        )
+    in_time = i.stage == "investment" and i.round >= earliest
+    r.step(
+        "dl.investment-actions",
+        _("Now: round %(round)s, %(stage)s stage: %(verdict)s.")
+        % {
+            "round": i.round,
+            "stage": STAGES[i.stage],
+            "verdict": _("in time") if in_time else _("not yet, or not in an investment stage"),
+        },
+    )
+    field_ok = True
+    if i.piece in ("missile_launchers", "super_missile_launchers"):
+        # dl.missile-deploy: "na dowolnym należącym do niego polu lądowym, na którym nie leży żaden
+        # inny żeton"; dl.super-missile-same-rules: the super missile's the same.
+        field_ok = i.own_field and i.land_field and i.empty_field
+        r.step(
+            "dl.missile-deploy",
+            _(
+                "A launcher goes on any land field of the federation's own with no other token on it: %(verdict)s."
+            )
+            % {"verdict": _("this field qualifies") if field_ok else _("this field does not")},
+        )
+        if i.piece == "super_missile_launchers":
+            r.step(
+                "dl.super-missile-same-rules", _("A super missile launcher is placed by the missile's rules.")
+            )
+    elif i.piece in ("land", "sea"):
+        r.gap("dl.profit-routes-deploy", "where-laid")
+    else:
+        r.gap("dl.profit-units-deploy", "where-placed")
+    return r.result({"allowed": in_time and field_ok, "earliest_round": earliest})
