@@ -103,7 +103,101 @@ def players_in(f: Field, raw: Any) -> list[str]:
     return found
 
 
+def remap_players(f: Field, raw: Any, before: list[str], after: list[str], renamed: dict[str, str]) -> Any:
+    """The values typed for the players ``before`` carried over to the players ``after``: a
+    player renamed (``renamed``: old → new) keeps every value under the new name everywhere,
+    a player who left takes their values away, a player who joined gets empty fields (and a
+    place at the end of the seating and of a list of one row per player)."""
+    gone = {p for p in before if p not in renamed and p not in after}
+
+    def name(v: Any) -> Any:
+        return renamed.get(v, v) if isinstance(v, str) else v
+
+    def walk(f: Field, v: Any) -> Any:
+        if v is None:
+            return v
+        if isinstance(f, Players) and isinstance(v, list):
+            kept = [name(x) for x in v if x not in gone]
+            return kept + [p for p in after if p not in kept]
+        if isinstance(f, Player):
+            return _OMIT if v in gone else name(v)
+        if isinstance(f, Map) and isinstance(v, dict):
+            if isinstance(f.keys, Player):
+                return {name(k): walk(f.values, x) for k, x in v.items() if k not in gone}
+            return {k: walk(f.values, x) for k, x in v.items()}
+        if isinstance(f, List) and isinstance(v, list):
+            row = _player_row_field(f.item)
+            items = [walk(f.item, x) for x in v]
+            if row:
+                items = [x for x in items if not (isinstance(x, dict) and row not in x)]
+                named = {x.get(row) for x in items if isinstance(x, dict)}
+                items += [{row: p} for p in after if p not in named]
+            return [x for x in items if x is not _OMIT]
+        if isinstance(f, Object) and isinstance(v, dict):
+            out = {}
+            for k, x in v.items():
+                sub = f.fields.get(k)
+                value = walk(sub, x) if sub is not None else x
+                if value is not _OMIT:
+                    out[k] = value
+            return out
+        return v
+
+    return walk(f, raw)
+
+
+def renamed_seats(decl: Object, raw: dict[str, Any], players: list[str]) -> dict[str, str]:
+    """The seats renamed in the form: where a list of the players at the table (the seating)
+    holds, in a player's place, a name that is no one's at the table (old → new)."""
+    for key, f in decl.fields.items():
+        seats = raw.get(key)
+        if not isinstance(f, Players) or not isinstance(seats, list) or len(seats) != len(players):
+            continue
+        renamed = {
+            old: new
+            for old, new in zip(players, seats, strict=True)
+            if isinstance(new, str) and new != old and new not in players and old not in seats
+        }
+        folded = [renamed.get(p, p).casefold() for p in players]
+        # A rename that would give two players one name is an error the seating shows.
+        return renamed if len(set(folded)) == len(folded) else {}
+    return {}
+
+
 MAX_PLAYERS = 18
+MAX_NAME = 40
+
+
+def parse_players(text: str) -> tuple[list[str], list[str]]:
+    """Read the names typed on the names step: the names in order, and what is wrong with them
+    (none given, a name too long, the same name twice whatever its case, too many). The
+    names step shows the errors with the text as typed; nothing is dropped or cut silently."""
+    names = [part.strip() for part in re.split(r"[,;\n]", (text or "")[: MAX_PLAYERS * (MAX_NAME + 8)])]
+    names = [n for n in names if n]
+    errors: list[str] = []
+    if not names:
+        errors.append(str(_("Type the names of the players at the table, separated by commas.")))
+    long = [n for n in names if len(n) > MAX_NAME]
+    if long:
+        errors.append(
+            str(_("A name may have at most %(n)d characters: %(names)s."))
+            % {"n": MAX_NAME, "names": ", ".join(n[:MAX_NAME] + "…" for n in long)}
+        )
+    seen: dict[str, str] = {}
+    twice: list[str] = []
+    for n in names:
+        folded = n.casefold()
+        if folded in seen and seen[folded] not in twice:
+            twice.append(seen[folded])
+        seen.setdefault(folded, n)
+    if twice:
+        errors.append(
+            str(_("Each player needs a name of their own; typed more than once: %(names)s."))
+            % {"names": ", ".join(twice)}
+        )
+    if len(names) > MAX_PLAYERS:
+        errors.append(str(_("At most %(n)d players.")) % {"n": MAX_PLAYERS})
+    return names, errors
 
 
 def split_players(text: str) -> list[str]:
@@ -196,10 +290,18 @@ def _collect(f: Field, name: str, form, players: list[str]) -> Any:
             return [[_scalar(Int(), t) for t in re.split(r"[\s,]+", p.strip()) if t] for p in pairs]
         if not text:
             return []
+        if _names(f):
+            # Names may hold spaces ("Anna Maria"): a list of names is split at commas only.
+            return [_scalar(f.item, t.strip()) for t in re.split(r"[,;\n]+", text) if t.strip()]
         return [_scalar(f.item, t) for t in re.split(r"[\s,;]+", text) if t]
     if isinstance(f, Bool):
         return _get(form, name) in ("on", "true", "1", "yes")
     return _scalar(f, _get(form, name))
+
+
+def _names(f: List) -> bool:
+    """A list of names (players, or free text items): typed separated by commas."""
+    return isinstance(f.item, Str) and not isinstance(f.item, Choice)
 
 
 def _free_keys(f: Map) -> bool:
@@ -417,6 +519,9 @@ def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors
         elif isinstance(f, Coord):
             text = ",".join(str(c) for c in value) if isinstance(value, list) else ""
             hint = _("x,y (e.g. 3,4)")
+        elif _names(f):
+            text = ", ".join(str(v) for v in value) if isinstance(value, list) else ""
+            hint = _("names separated by commas (e.g. Anna Maria, Jan)")
         else:
             text = " ".join(str(v) for v in value) if isinstance(value, list) else ""
             if isinstance(f.item, Choice):
@@ -424,14 +529,13 @@ def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors
             else:
                 hint = _("separated by spaces (e.g. 3 5 6)")
         widget = "dice-list" if isinstance(f.item, Die) else "text-list"
-        # One text field for the whole list: its items' errors are shown on it, numbered
-        # as the referee counts ("3: A whole number is required." for the third die).
+        # One text field for the whole list: its items' errors are shown on it, each naming
+        # the item in words as the referee counts and typed it ("Item 3 (“x”): …").
         shown, paths = list(common["errors"]), []
         for path, messages in errors.items():
             rest = path[len(name) + 1 :] if path.startswith(name + ".") else None
             if rest is not None:
-                item = str(int(rest) + 1) if rest.isdigit() else rest
-                shown += [f"{item}: {m}" for m in messages]
+                shown += [_item_error(f, value, rest, m) for m in messages]
                 paths.append(path)
         common = {**common, "errors": shown}
         node = Node(widget, value=text, **{**common, "help": common["help"] or str(hint)})
@@ -463,6 +567,36 @@ def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors
     if isinstance(f, Str):
         return Node("text", value=value or "", **common)
     return Node("text", value="" if value is None else value, **common)  # pragma: no cover
+
+
+def _item_error(f: List, value: Any, rest: str, message: str) -> str:
+    """An error of one item of a list typed in one field, said in words: which item (as the
+    referee counts), what was typed there, and for a field of the board which coordinate."""
+    index, _sep, part = rest.partition(".")
+    if not index.isdigit():
+        return f"{rest}: {message}"
+    n = int(index) + 1
+    item = _value_at(value, int(index))
+    if isinstance(f.item, Coord):
+        typed = ",".join(str(c) for c in item) if isinstance(item, list) else str(item or "")
+        if part.isdigit():
+            axis = "x" if part == "0" else "y"
+            return str(_("Field %(n)s (“%(typed)s”), coordinate %(axis)s: %(message)s")) % {
+                "n": n,
+                "typed": typed,
+                "axis": axis,
+                "message": message,
+            }
+        # A field that is not two numbers: say how a field is written, not the list's bounds.
+        return str(_("Field %(n)s (“%(typed)s”): write a field as x,y, two whole numbers.")) % {
+            "n": n,
+            "typed": typed,
+        }
+    return str(_("Item %(n)s (“%(typed)s”): %(message)s")) % {
+        "n": n,
+        "typed": "" if item is None else item,
+        "message": message,
+    }
 
 
 def _choice_value(f: Field, value: Any) -> str:

@@ -102,7 +102,7 @@ def _fingerprint() -> str:
 
 def offline_config(games: list[tuple[str, str, str]]) -> dict:
     """What the worker keeps: for each game (slug, stamps) its questions, and for a question
-    that asks who is at the table, the example players its form is first shown with."""
+    that asks who is at the table, its example players (the worker checks a question asks them)."""
     questions = []
     for slug, _stamp, _rules_stamp in games:
         for adj in engine.for_game(slug):

@@ -6,13 +6,15 @@ swapped in as the ``ruling`` fragment of the same template.
 
 from __future__ import annotations
 
+import json
+
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import reswap, retarget
+from django_htmx.http import reselect, reswap, retarget
 
 from rules import selectors as rule_selectors
 from rules.api import is_language_code
@@ -135,21 +137,47 @@ def referee(request):
     example = _example(adj)
     example_players = forms.players_in(adj.inputs, example)
     game = _snapshot_or_404(slug, lang=_lang(request.GET.get("lang"), slug), edition=edition)
-    if forms.mentions_players(adj.inputs) and "players" not in request.GET:
-        return render(
-            request,
-            "games/referee_players.html",
-            {
-                "game": game,
-                "adj": adj,
-                "players_text": ", ".join(example_players),
-                "lang": game.lang,
-                "edition_param": edition,
-            },
-        )
-    players = forms.split_players(request.GET.get("players", ""))
-    raw = example if players == example_players else {}
-    return render(request, "games/referee_form.html", _form_context(adj, game, raw=raw, players=players))
+    if request.GET.get("example"):
+        # "Fill in the example": the worked example's situation, with its own players.
+        ctx = _form_context(adj, game, raw=example, players=example_players)
+        return render(request, "games/referee_form.html", {**ctx, "from_example": True})
+    players: list[str] = []
+    if forms.mentions_players(adj.inputs):
+        if "players" not in request.GET:
+            return _players_step(request, adj, game, example_players=example_players, edition=edition)
+        players, errors = forms.parse_players(request.GET["players"])
+        if errors:
+            return _players_step(
+                request,
+                adj,
+                game,
+                example_players=example_players,
+                edition=edition,
+                typed=request.GET["players"],
+                errors=errors,
+            )
+    # The form opens empty: a field the referee forgets is an error, never an example's value.
+    return render(request, "games/referee_form.html", _form_context(adj, game, raw={}, players=players))
+
+
+def _players_step(request, adj, game, *, example_players, edition=None, typed="", errors=(), state=None):
+    """The names step: who is at the table. Opened again from the form ("change"), it carries
+    the form's values (``state``) so that every value of the players still there is kept."""
+    context = {
+        "game": game,
+        "adj": adj,
+        "players_text": typed,
+        "example_text": ", ".join(example_players),
+        "errors": errors,
+        "lang": game.lang,
+        "edition_param": edition,
+        "state": state,
+    }
+    response = render(request, "games/referee_players.html", context, status=400 if errors else 200)
+    if request.htmx:
+        # Asked from the form (htmx posts it to #result): the names step takes the page's place.
+        response = reselect(reswap(retarget(response, "main"), "outerHTML"), "main")
+    return response
 
 
 @require_POST
@@ -163,9 +191,27 @@ def referee_rule(request, slug: str, name: str):
     variant = request.POST.get("variant", "original")
     if variant not in game.rules.variant_slugs:
         variant = "original"
-    raw = forms.collect(adj.inputs, request.POST, players)
     action = request.POST.get("action", "")
+    if action == "players-set":
+        return _players_changed(request, adj, game, players, variant)
+    raw = forms.collect(adj.inputs, request.POST, players)
+    # A seat renamed in the form (the seating's "Player 2") is renamed everywhere in it.
+    renamed = forms.renamed_seats(adj.inputs, raw, players)
+    if renamed:
+        raw = forms.remap_players(adj.inputs, raw, players, [renamed.get(p, p) for p in players], renamed)
+        players = [renamed.get(p, p) for p in players]
     template = "games/referee_form.html"
+    if action == "players":
+        state = {"raw": raw, "players": players, "variant": variant}
+        return _players_step(
+            request,
+            adj,
+            game,
+            example_players=[],
+            edition=_edition(request.POST.get("edition")),
+            typed=", ".join(players),
+            state=json.dumps(state),
+        )
     if action.startswith(("add:", "del:")):
         raw = forms.apply_row_action(raw, action)
         ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
@@ -197,6 +243,41 @@ def referee_rule(request, slug: str, name: str):
     ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
     ctx.update(ruling=ruling, focus=True)
     return render(request, template, ctx)
+
+
+def _players_changed(request, adj, game, before: list[str], variant: str):
+    """The names step answered from the form: the form again with every value of the players
+    still at the table, or the names step again with what is wrong with the names."""
+    try:
+        state = json.loads(request.POST.get("_state") or "{}")
+    except ValueError:
+        state = {}
+    state = state if isinstance(state, dict) else {}
+    raw = state.get("raw") if isinstance(state.get("raw"), dict) else {}
+    old = (
+        [p for p in state.get("players", before) if isinstance(p, str)]
+        if isinstance(state.get("players"), list)
+        else before
+    )
+    typed = request.POST.get("players", "")
+    players, errors = forms.parse_players(typed)
+    if errors:
+        return _players_step(
+            request,
+            adj,
+            game,
+            example_players=[],
+            edition=_edition(request.POST.get("edition")),
+            typed=typed,
+            errors=errors,
+            state=request.POST.get("_state", ""),
+        )
+    raw = forms.remap_players(adj.inputs, raw, old, players, {})
+    return render(
+        request,
+        "games/referee_form.html",
+        _form_context(adj, game, raw=raw, players=players, variant=variant),
+    )
 
 
 def _table(post, adj: engine.Adjudicator) -> str:

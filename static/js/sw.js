@@ -4,7 +4,7 @@
 // the cache version (it changes with every game's catalogue stamp and with a deploy) and
 // the games and questions to keep. On install it keeps, in the cache of that version:
 // the game list, each game's question list, each question's first page (the form, or the
-// "who is at the table?" step), each form with its example players, each form for 2–6
+// "who is at the table?" step), each form with its worked example filled in, each form for 2–6
 // players under placeholder names (a form for names typed offline is made from the one
 // for as many players: see named()), the offline page, and the static files they use.
 // Pages come from the network first (the cache when there is none, or after TIMEOUT);
@@ -59,6 +59,7 @@ function pageKey(href) {
       if (lang !== null && lang !== "en") out.set("lang", lang); // none and "en" draw the same page
       const players = last(p, "players");
       if (players !== null) out.set("players", splitPlayers(players).join(","));
+      if (last(p, "example")) out.set("example", "1"); // "Fill in the example"
     }
   }
   const query = out.toString();
@@ -75,9 +76,8 @@ function precacheKeys() {
   for (const game of C.games) urls.push(r + "?game=" + encodeURIComponent(game));
   for (const x of C.questions) {
     const base = r + "?game=" + encodeURIComponent(x.game) + "&q=" + encodeURIComponent(x.q);
-    urls.push(base);
+    urls.push(base, base + "&example=1");
     if (x.players) {
-      urls.push(base + "&players=" + encodeURIComponent(x.players.join(",")));
       for (const n of C.counts) urls.push(base + "&players=" + encodeURIComponent(tokens(n).join(",")));
     }
   }
@@ -196,6 +196,8 @@ async function withNames(cache, key) {
   if (!u.searchParams.has("q") || !players) return null;
   const names = players.split(",");
   if (!C.counts.includes(names.length)) return null;
+  // Names the server refuses (the same name twice, whatever its case) get no form offline either.
+  if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) return null;
   u.searchParams.set("players", tokens(names.length).join(","));
   const form = await cache.match(pageKey(u.href), { ignoreVary: true });
   if (!form) return null;

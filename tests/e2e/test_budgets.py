@@ -41,7 +41,7 @@ BUDGET_BYTES = 60 * KB
 BUDGET_REQUESTS = 5
 
 PAGES = {
-    "referee-form": "/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina",
+    "referee-form": "/referee/?game=rada-miasta&q=council-vote&example=1",
     "referee-games": "/referee/",
 }
 

@@ -16,7 +16,7 @@ from games import engine, forms
 from games.models import Ruling
 from tests.e2e.conftest import ARTIFACTS
 
-FORM = "/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina"
+FORM = "/referee/?game=rada-miasta&q=council-vote&example=1"
 NAMES = ["Zoë", "O'Neil & Co", "<b>Jo</b>", "Anna Maria"]
 
 PRECACHED_JS = """async () => {

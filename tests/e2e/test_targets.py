@@ -107,21 +107,13 @@ def test_every_referee_reader_ruling_and_disputes_page_of_a_game_has_44px_target
         measured += _visit(page, site, f"/referee/?game={game}&q={needs_names[0].name}", offenders)
         expect(page.get_by_label("Who is at the table?")).to_be_visible()
 
-    # Every question's form, filled with its worked example.
+    # Every question's form, filled with its worked example ("Fill in the example").
     for adj in engine.for_game(game):
-        example = adj.examples[0] if adj.examples else adj.inputs.example()
-        players = forms.players_in(adj.inputs, example)
-        path = f"/referee/?game={game}&q={adj.name}"
-        if forms.mentions_players(adj.inputs):
-            path += "&players=" + ",".join(players)
-        measured += _visit(page, site, path, offenders)
+        measured += _visit(page, site, f"/referee/?game={game}&q={adj.name}&example=1", offenders)
 
     # The first question ruled (the ruling under the form), then its stored page.
     adj = engine.for_game(game)[0]
-    example = adj.examples[0]
-    path = f"/referee/?game={game}&q={adj.name}"
-    if forms.mentions_players(adj.inputs):
-        path += "&players=" + ",".join(forms.players_in(adj.inputs, example))
+    path = f"/referee/?game={game}&q={adj.name}&example=1"
     page.goto(site + path)
     page.get_by_test_id("rule").click()
     expect(page.locator("#ruling")).to_be_visible()

@@ -76,3 +76,23 @@ def test_a_row_per_player_is_titled_player_n_and_other_rows_by_their_list():
         nodes = forms.build(adj.inputs, adj.examples[0], [])
     cities = next(n for n in nodes if n.widget == "rows")
     assert cities.children[0].label == f"{cities.label} 1"
+
+
+def test_a_list_of_names_is_split_at_commas_so_a_name_may_hold_a_space():
+    from games.adjudicators.mega_civilization.common import ast_order
+    from games.engine.declare import Object
+
+    decl = Object(ast_order=ast_order())
+    assert forms.collect(decl, {"ast_order": "Anna Maria, Jan ,Zoë"}, []) == {
+        "ast_order": ["Anna Maria", "Jan", "Zoë"]
+    }
+    node = forms.build(decl, {"ast_order": ["Anna Maria", "Jan"]}, [])[0]
+    assert node.value == "Anna Maria, Jan" and "commas" in node.help
+
+
+def test_the_names_step_says_what_is_wrong_and_keeps_every_name():
+    assert forms.parse_players("Ala, Bartek") == (["Ala", "Bartek"], [])
+    names, errors = forms.parse_players("Ala, ALA, Bartek, bartek ")
+    assert names == ["Ala", "ALA", "Bartek", "bartek"]
+    assert errors == ["Each player needs a name of their own; typed more than once: Ala, Bartek."]
+    assert forms.parse_players("")[1] == ["Type the names of the players at the table, separated by commas."]

@@ -143,18 +143,29 @@ def test_the_disputes_page_flags_a_translation_made_from_an_older_wording(corpus
 @pytest.mark.parametrize(
     "game, name, form, shown",
     [
-        # The dice field is one text field: each bad die is named by its place.
+        # The dice field is one text field: each bad die is named by its place and as typed.
         (
             "imperial-tax-farmer",
             "rebellion-test",
             {"players": "3", "dice": "7 0 banana", "agents": "1", "coins": "0"},
             [
-                "1: Ensure this value is less than or equal to 6.",
-                "2: Ensure this value is greater than or equal to 1.",
+                "Item 1 (“7”): Ensure this value is less than or equal to 6.",
+                "Item 2 (“0”): Ensure this value is greater than or equal to 1.",
+                "Item 3 (“banana”): A whole number is required.",
             ],
         ),
         # An unknown action of a list of choices.
-        ("dolores", "move-and-attack", {"actions": "move fly"}, ["2: Must be one of: move, attack."]),
+        ("dolores", "move-and-attack", {"actions": "move fly"}, ["Item 2 (“fly”): Must be one of: move, attack."]),
+        # Fields of the board: which field, as typed, and which coordinate.
+        (
+            "dolores",
+            "wind",
+            {"direction_roll": "2", "strength_roll": "1", "width": "5", "height": "5", "pollution": "2;3; 9,x"},
+            [
+                "Field 1 (“2”): write a field as x,y, two whole numbers.",
+                "Field 3 (“9,x”), coordinate y: A whole number is required.",
+            ],
+        ),
     ],
 )
 def test_every_error_of_a_bad_form_is_on_the_page(client, corpus, game, name, form, shown):
@@ -163,6 +174,7 @@ def test_every_error_of_a_bad_form_is_on_the_page(client, corpus, game, name, fo
     assert r.status_code == 400
     for message in shown:
         assert html.escape(message) in page, message
+    assert not re.search(r">\d+(\.\d+)?: ", page)  # no bare "2.1:" paths
 
 
 def test_no_input_of_any_question_is_named_like_the_forms_own_fields():
@@ -205,11 +217,20 @@ def test_a_bad_form_opens_on_a_summary_linking_every_error_to_its_field(corpus, 
     assert 'name="support.Ala.residents" value="11"' in page  # the typed input is kept
 
 
-def test_an_error_no_field_shows_is_named_and_linked_from_the_nearest_field(corpus, client):
-    # Zed sits at the table but the form has no support or vote fields for Zed.
-    page = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "seating.2": "Zed"}).content.decode()
-    assert '<a href="#f-support" data-field="f-support">Each player&#x27;s support › Zed: ' in page
-    assert 'id="f-support"' in page
+def test_a_seat_renamed_in_the_form_is_renamed_everywhere_in_it(corpus, client):
+    # Celina's seat now says Zed: Zed takes Celina's support and vote, no error is left behind.
+    r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "seating.2": "Zed"})
+    page = html.unescape(r.content.decode())
+    assert r.status_code == 200 and 'class="error-summary"' not in page
+    assert 'name="_players" value="Ala, Bartek, Zed"' in page
+    assert 'name="support.Zed.entrepreneurs" value="3"' in page and "support.Celina" not in page
+    assert re.search(r'name="votes.Zed">.*?<option value="for" selected', page, re.S)
+
+
+def test_renaming_a_seat_to_another_players_name_is_an_error_at_that_seat(corpus, client):
+    r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "seating.2": "Ala"})
+    page = html.unescape(r.content.decode())
+    assert r.status_code == 400 and 'aria-invalid="true" aria-describedby="f-seating_2-err"' in page
 
 
 def test_a_bad_list_keeps_what_was_typed_and_the_summary_names_each_item(corpus, client):
@@ -296,3 +317,64 @@ def test_the_share_page_says_the_situation_in_words_with_json_only_on_request(co
     assert "Proposer:" in words and "Ala" in words
     assert "{'" not in page  # no Python dict anywhere
     assert '<details class="json"><summary>The same situation as JSON</summary>' in page
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("", "Type the names of the players at the table, separated by commas."),
+        (" , ;", "Type the names of the players at the table, separated by commas."),
+        ("Ala, ala, Bartek", "Each player needs a name of their own; typed more than once: Ala."),
+        ("Ala, " + "B" * 41, "A name may have at most 40 characters: " + "B" * 40 + "…."),
+    ],
+)
+def test_the_names_step_refuses_what_cannot_be_a_table(corpus, client, typed, message):
+    r = client.get("/referee/", {"game": "rada-miasta", "q": "council-vote", "players": typed})
+    page = html.unescape(r.content.decode())
+    assert r.status_code == 400 and message in page
+    assert f'name="players" value="{typed}"' in page  # as typed, nothing dropped
+    assert 'id="referee-form"' not in page
+
+
+def test_the_names_step_offers_the_example_as_a_placeholder_and_a_button_never_a_value(corpus, client):
+    page = client.get("/referee/?game=rada-miasta&q=council-vote").content.decode()
+    assert 'name="players" value=""' in page and 'placeholder="Ala, Bartek, Celina"' in page
+    assert "example=1" in page
+
+
+def test_the_form_opens_empty_and_fills_the_example_only_when_asked(corpus, client):
+    page = client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,+Bartek,+Celina").content.decode()
+    assert 'name="support.Ala.residents" value=""' in page
+    page = client.get("/referee/?game=rada-miasta&q=council-vote&example=1").content.decode()
+    assert re.search(r'name="support.Ala.residents" value="\d+"', page)
+    # A forgotten field is an error, not a value from anywhere.
+    r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "proposer": ""})
+    assert r.status_code == 400 and "Proposer" in html.unescape(r.content.decode())
+
+
+def test_changing_the_players_keeps_every_value_of_those_still_at_the_table(corpus, client):
+    r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "players"})
+    page = html.unescape(r.content.decode())
+    assert r.status_code == 200 and 'name="players" value="Ala, Bartek, Celina"' in page
+    state = re.search(r'name="_state" value="([^"]*)"', r.content.decode()).group(1)
+    r = client.post(
+        "/referee/rada-miasta/council-vote/",
+        {"action": "players-set", "_state": html.unescape(state), "players": "Ala, Bartek, Dorota", "lang": "en"},
+    )
+    page = html.unescape(r.content.decode())
+    assert r.status_code == 200 and 'name="_players" value="Ala, Bartek, Dorota"' in page
+    assert 'name="support.Bartek.merchants" value="5"' in page
+    assert 'name="support.Dorota.merchants" value=""' in page and "Celina" not in page
+    assert re.search(r'name="proposer">.*?<option value="Ala" selected', page, re.S)
+    assert 'name="seating.2" value="Dorota"' in page
+
+
+def test_a_changed_list_of_names_with_errors_keeps_the_form_values_for_the_next_try(corpus, client):
+    r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "players"})
+    state = html.unescape(re.search(r'name="_state" value="([^"]*)"', r.content.decode()).group(1))
+    r = client.post(
+        "/referee/rada-miasta/council-vote/", {"action": "players-set", "_state": state, "players": "Ala, ALA"}
+    )
+    page = html.unescape(r.content.decode())
+    assert r.status_code == 400 and "typed more than once: Ala" in page
+    assert f'name="_state" value="{state}"' in page
