@@ -22,6 +22,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from .engine.declare import (
+    MISSING,
     Bool,
     Choice,
     Coord,
@@ -542,6 +543,9 @@ def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors
         node.error_paths += paths
         return node
     if isinstance(f, Bool):
+        # Not given: the declaration's default (a toggle that is on unless the referee says not).
+        if value is None and f.default is not MISSING:
+            value = f.default
         return Node("toggle", value=bool(value), **common)
     if isinstance(f, Die):
         faces = range(f.min or 1, (f.max or 6) + 1)  # the edition's die (a parameter in some games)

@@ -46,7 +46,7 @@ def test_the_service_worker_keeps_every_question_of_every_game(corpus, client):
     assert config["rulings_kept"] == 20
     assert config["counts"] == [2, 3, 4, 5, 6]
     asked = {(q["game"], q["q"]): q["players"] for q in config["questions"]}
-    assert len(asked) == len(engine.all_adjudicators()) == 39
+    assert len(asked) == len(engine.all_adjudicators()) >= 39
     for adj in engine.all_adjudicators():
         players = asked[(adj.game, adj.name)]
         if forms.mentions_players(adj.inputs):
