@@ -10,7 +10,9 @@ parses the placeholder:
   ``dwie``, ``trzech`` …), Greek (``δύο``, ``τρεις`` …) or Chinese numerals (``三``,
   ``十二``) — so "dwie" → "trzy" in a draft re-reads as 2 → 3;
 - ``{choice:za=for|przeciw=against}``: one of the listed words, mapped to its value
-  (digits map to integers).
+  (digits map to integers);
+- ``{faces}``: a set of die faces, as the rule lists them: ``5 lub 6`` → ``[5, 6]``,
+  ``4, 5 lub 6`` → ``[4, 5, 6]``, ``6`` → ``[6]`` (a sorted list, for JSON).
 
 A new clause version re-reads every binding of the version it revises from its own
 text; a binding whose words are gone (or appear twice) is an error that names the
@@ -23,7 +25,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-_PLACEHOLDER = re.compile(r"\{(int|num|choice:[^{}]+)\}")
+# The messages reach the designer's pages (in their language) and the API.
+from django.utils.translation import gettext as _
+
+_PLACEHOLDER = re.compile(r"\{(int|num|faces|choice:[^{}]+)\}")
+# "or"/"and" between the last two faces, in the originals' languages and English.
+_JOINERS = r"(?:lub|albo|i|oraz|ή|και|或|和|or|and)"
+_FACES = rf"\d+(?:\s*,\s*\d+)*(?:,?\s*{_JOINERS}\s*\d+)?"
 
 _PL = {
     1: "jeden jedna jedno jednego jednej jednym jedną",
@@ -138,11 +146,15 @@ def _choices(spec: str) -> dict[str, Any]:
 def _compile(name: str, template: str) -> tuple[re.Pattern[str], str]:
     found = _PLACEHOLDER.findall(template)
     if len(found) != 1:
-        raise BindingError(name, f"the binding {template!r} must hold exactly one placeholder")
+        raise BindingError(
+            name, _("the binding %(words)s must hold exactly one placeholder") % {"words": repr(template)}
+        )
     kind = found[0]
     before, after = _PLACEHOLDER.split(template)[0], _PLACEHOLDER.split(template)[-1]
     if kind == "int":
         value = r"\d+"
+    elif kind == "faces":
+        value = _FACES
     elif kind == "num":
         value = _NUM
     else:
@@ -161,13 +173,21 @@ def read(name: str, template: str, text: str) -> Reading:
     pattern, kind = _compile(name, template)
     matches = list(pattern.finditer(text))
     if not matches:
-        raise BindingError(name, f"the words {template!r} are no longer in the text")
+        raise BindingError(
+            name, _("the words %(words)s are no longer in the text") % {"words": repr(template)}
+        )
     if len(matches) > 1:
-        raise BindingError(name, f"the words {template!r} appear {len(matches)} times in the text")
+        raise BindingError(
+            name,
+            _("the words %(words)s appear %(n)s times in the text")
+            % {"words": repr(template), "n": len(matches)},
+        )
     match = matches[0]
     words = match.group("value")
     if kind in ("int", "num"):
         value: Any = _number(words)
+    elif kind == "faces":
+        value = sorted({int(n) for n in re.findall(r"\d+", words)})
     else:
         value = _choices(kind[7:])[words]
     return Reading(
@@ -201,3 +221,79 @@ def rebind(bindings: dict[str, str], changes: dict[str, str | None] | None) -> d
         else:
             out[name] = template
     return out
+
+
+def _value_pattern(kind: str) -> str:
+    if kind == "int":
+        return r"\d+"
+    if kind == "num":
+        return _NUM
+    if kind == "faces":
+        return _FACES
+    return "|".join(sorted((re.escape(w) for w in _choices(kind[7:])), key=len, reverse=True))
+
+
+def _words_of(template: str) -> set[str]:
+    return {w.lower() for w in _PLACEHOLDER.sub(" ", template).split()}
+
+
+def candidates(name: str, template: str, text: str, *, was: Any = None, limit: int = 3) -> list[str]:
+    """New binding templates for parameter ``name`` whose words ``template`` are no longer in
+    ``text``: each figure of the placeholder's kind that ``text`` states, with the fewest
+    surrounding words that make it read exactly once: those sharing the most words with the
+    old template first, then the figure equal to the old value (``was``)."""
+    found = _PLACEHOLDER.findall(template)
+    if len(found) != 1:
+        return []
+    kind = found[0]
+    placeholder = "{" + kind + "}"
+    old_words = _words_of(template)
+    scored = []
+    for match in re.finditer(_value_pattern(kind), text):
+        start, end = match.span()
+        # Neither part of a longer number nor inside a word.
+        if (start and text[start - 1].isdigit()) or (end < len(text) and text[end].isdigit()):
+            continue
+        for before, after in ((1, 1), (2, 1), (2, 2), (3, 2), (4, 2)):
+            left = _context_start(text, start, before)
+            right = _context_end(text, end, after)
+            # A sentence's full stop or a comma is not part of the words stating the figure.
+            proposal = (text[left:start] + placeholder + text[end:right].rstrip(".,;:!?。，；")).strip()
+            if proposal == placeholder:
+                continue
+            try:
+                reading = read(name, proposal, text)
+            except BindingError:
+                continue
+            if reading.start != start:
+                continue
+            same = reading.value == was
+            shared = len(old_words & _words_of(proposal))
+            scored.append((-shared, not same, start, proposal))
+            break
+    return [p for *_rank, p in sorted(scored)][:limit]
+
+
+def _context_start(text: str, start: int, words: int) -> int:
+    """Where the ``words`` words before ``start`` begin (characters, for text without spaces)."""
+    i = start
+    if i and not text[i - 1].isspace() and not re.search(r"\s", text[max(0, i - 6) : i]):
+        return max(0, i - 2 * words)  # Chinese runs on: a character is a word
+    for _n in range(words):
+        while i and text[i - 1].isspace():
+            i -= 1
+        while i and not text[i - 1].isspace():
+            i -= 1
+    return i
+
+
+def _context_end(text: str, end: int, words: int) -> int:
+    i = end
+    if i < len(text) and not text[i].isspace() and not re.search(r"\s", text[i : i + 6]):
+        return min(len(text), i + 2 * words)
+    for _n in range(words):
+        while i < len(text) and text[i].isspace():
+            i += 1
+        while i < len(text) and not text[i].isspace():
+            i += 1
+    return i

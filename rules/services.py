@@ -505,12 +505,14 @@ def _edition_publish(
 
 
 class BindingsBroken(ValueError):
-    """A revised text no longer states a parameter's figure: re-bind or remove it."""
+    """A revised text no longer states a parameter's figure: re-bind or remove it.
+    ``candidates`` proposes, per parameter, new words where a figure now stands."""
 
-    def __init__(self, errors: dict[str, str], *, text: str):
+    def __init__(self, errors: dict[str, str], *, text: str, candidates: dict[str, list[str]] | None = None):
         super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
         self.errors = errors
         self.text = text
+        self.candidates = candidates or {}
 
 
 class ParameterInUse(ValueError):
@@ -523,15 +525,31 @@ class ParameterInUse(ValueError):
 
 
 def rebound(
-    previous: dict[str, str], text: str, changes: dict[str, str | None] | None = None
+    previous: dict[str, str],
+    text: str,
+    changes: dict[str, str | None] | None = None,
+    *,
+    previous_text: str | None = None,
 ) -> dict[str, str]:
     """The bindings of a new version of a clause: the previous version's, with ``changes``
     (name → new template, or None to remove it), each read from ``text``; raises
-    ``BindingsBroken`` naming every parameter whose words are gone (or doubled)."""
+    ``BindingsBroken`` naming every parameter whose words are gone (or doubled), with the
+    new words proposed where a figure now stands (the old value, read from
+    ``previous_text``, first)."""
     bindings = params.rebind(previous, changes)
-    _readings, errors = params.read_all(bindings, corpus_files.normalise(text))
+    normal = corpus_files.normalise(text)
+    _readings, errors = params.read_all(bindings, normal)
     if errors:
-        raise BindingsBroken(errors, text=text)
+        before, _errors = (
+            params.read_all(previous, corpus_files.normalise(previous_text)) if previous_text else ({}, {})
+        )
+        proposed = {
+            name: params.candidates(
+                name, bindings[name], normal, was=before[name].value if name in before else None
+            )
+            for name in errors
+        }
+        raise BindingsBroken(errors, text=text, candidates=proposed)
     return bindings
 
 
@@ -581,7 +599,9 @@ def clause_revise(
             current_revision=current_number,
             text=text,
         )
-    new_bindings = rebound(latest.bindings if latest else {}, text, bindings)
+    new_bindings = rebound(
+        latest.bindings if latest else {}, text, bindings, previous_text=latest.text if latest else None
+    )
     removed = sorted(set(latest.bindings if latest else {}) - set(new_bindings))
     if removed:
         # The code that reads parameters lives in the games app, which builds on this one.

@@ -160,6 +160,18 @@ def _draft_or_404(slug: str, number: int, *, writing: bool = False):
     return game, draft
 
 
+def broken_message(name: str, message: str, candidates: list[str]) -> str:
+    """Why a revision loses parameter ``name``, the way forward, and the words proposed."""
+    text = _(
+        "%(message)s: re-bind it to the new words (bindings.%(name)s) or remove it (bindings.%(name)s = null)."
+    ) % {"message": message, "name": name}
+    if candidates:
+        text += " " + _("Where the figure now stands: %(candidates)s.") % {
+            "candidates": ", ".join(f"“{c}”" for c in candidates)
+        }
+    return text
+
+
 class DesignerView(APIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsDesignerOfGame]
@@ -252,15 +264,17 @@ class DraftClauseAPI(DesignerView):
                 {f"bindings.{name}": [in_use_message(name, who)] for name, who in exc.readers.items()}
             ) from None
         except services.BindingsBroken as exc:
-            raise ValidationError(
+            # The 400 names, per parameter, the words where a figure now stands (CONTRACT.md §5).
+            return Response(
                 {
-                    f"parameters.{name}": [
-                        f"{message}: re-bind it to the new words (bindings.{name}) or remove it "
-                        f"(bindings.{name} = null)."
-                    ]
-                    for name, message in exc.errors.items()
-                }
-            ) from None
+                    "errors": {
+                        f"parameters.{name}": [broken_message(name, message, exc.candidates.get(name, []))]
+                        for name, message in exc.errors.items()
+                    },
+                    "candidates": {name: exc.candidates.get(name, []) for name in exc.errors},
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
         params = snapshot.read_params([(key, version.number, version.text, version.bindings)])
         return Response(
             {

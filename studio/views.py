@@ -30,7 +30,7 @@ from rules.models import ClauseVersion
 from rules.permissions import can_design, designed_games
 
 from . import selectors
-from .api import in_use_message
+from .api import broken_message, in_use_message
 
 MAX_TEXT = 20_000
 
@@ -173,10 +173,24 @@ def _preview(text: str, published: ClauseVersion | None, bindings: dict[str, str
         }
         for name, r in readings.items()
     ]
+    normal = corpus.normalise(text)
+    broken = []
+    for name, error in errors.items():
+        # The words where a figure now stands, each with the value it would read.
+        proposed = params.candidates(
+            name, bindings[name], normal, was=before[name].value if name in before else None
+        )
+        broken.append(
+            {
+                "name": name,
+                "error": error,
+                "candidates": [(c, params.read(name, c, normal).value) for c in proposed],
+            }
+        )
     return {
         "diff": word_diff(published.text, text) if published else None,
         "params": rows,
-        "broken": errors,
+        "broken": broken,
     }
 
 
@@ -263,7 +277,10 @@ def clause(request, slug: str, number: int, key: str):
             ctx["errors"] = {f"bindings.{k}": [in_use_message(k, who)] for k, who in exc.readers.items()}
             return render(request, "studio/clause.html", ctx, status=400)
         except services.BindingsBroken as exc:
-            ctx["errors"] = {f"parameters.{k}": [v] for k, v in exc.errors.items()}
+            ctx["errors"] = {
+                f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
+                for k, v in exc.errors.items()
+            }
             return render(request, "studio/clause.html", ctx, status=400)
         return redirect(reverse("studio:draft", args=[slug, number]) + f"#{key}")
     return render(request, "studio/clause.html", ctx, status=400)

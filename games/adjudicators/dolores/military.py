@@ -236,6 +236,14 @@ INTERCEPTION_INPUTS = Object(
 )
 
 
+def faces_words(faces: list[int]) -> str:
+    """Die faces in words: "6", "5 or 6", "4, 5 or 6" (in the active language)."""
+    shown = [str(f) for f in faces]
+    if len(shown) < 2:
+        return "".join(shown)
+    return _("%(some)s or %(last)s") % {"some": ", ".join(shown[:-1]), "last": shown[-1]}
+
+
 def _interception_summary(o: dict[str, Any]) -> str:
     return _("The ship shoots the missile down.") if o["shot_down"] else _("The missile gets through.")
 
@@ -244,11 +252,13 @@ def _interception_summary(o: dict[str, Any]) -> str:
 def interception(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
     # dl.ship-intercept: "Okręt może zestrzelić wymierzoną w niego rakietę jeżeli wyrzuci 5 lub 6 oczek."
-    faces = {"low": rules.param("intercept_face_low"), "high": rules.param("intercept_face_high")}
-    shot_down = i.roll in faces.values()
+    # The faces are a set the text lists ("5 lub 6", or a draft's "4, 5 lub 6").
+    needed = rules.param("intercept_faces")
+    faces = {"faces": faces_words(needed)}
+    shot_down = i.roll in needed
     r.step(
         "dl.ship-intercept",
-        _("The ship rolled %(roll)s: %(verdict)s (it needs %(low)s or %(high)s).")
+        _("The ship rolled %(roll)s: %(verdict)s (it needs %(faces)s).")
         % {"roll": i.roll, "verdict": _("shot down") if shot_down else _("not shot down"), **faces},
     )
     if i.kind == "super":

@@ -505,8 +505,7 @@ PARAMS = {
     "armored_route_move": ("dl.armored-move", "szlaku komunikacyjnego o pięć", 5),
     "ship_move": ("dl.ship-move", "morskich, pięć", 5),
     "ship_capacity": ("dl.ship-transport", "Może przewozić do dwóch", 2),
-    "intercept_face_low": ("dl.ship-intercept", "wyrzuci 5 lub", 5),
-    "intercept_face_high": ("dl.ship-intercept", "lub 6 oczek", 6),
+    "intercept_faces": ("dl.ship-intercept", "wyrzuci 5 lub 6 oczek", [5, 6]),
     "proposal_moves": ("dl.proposal-6", "wykonać jeden ruch", 1),
     "proposal_attacks": ("dl.proposal-6", "i jeden atak", 1),
     "setup_kokosy": ("dl.setup-money", "otrzymują po 1100 kokosów", 1100),
@@ -648,12 +647,22 @@ def test_ship_transport_says_the_capacity(referee):
     )
 
 
-@pytest.mark.parametrize("roll, shot_down", [(3, False), (4, True), (5, False), (6, True)])
-def test_interception_follows_its_faces(referee, roll, shot_down):
-    result = referee.with_params(intercept_face_low=4).rule("interception", {"roll": roll})
+@pytest.mark.parametrize(
+    "faces, roll, shot_down, needs",
+    [
+        ([4, 6], 3, False, "4 or 6"),
+        ([4, 6], 4, True, "4 or 6"),
+        ([4, 6], 5, False, "4 or 6"),
+        ([4, 6], 6, True, "4 or 6"),
+        ([4, 5, 6], 4, True, "4, 5 or 6"),
+        ([6], 5, False, "6"),
+    ],
+)
+def test_interception_follows_its_set_of_faces(referee, faces, roll, shot_down, needs):
+    result = referee.with_params(intercept_faces=faces).rule("interception", {"roll": roll})
     assert result.outcome == {"shot_down": shot_down}
     verdict = "shot down" if shot_down else "not shot down"
-    assert result.steps[0].explanation == f"The ship rolled {roll}: {verdict} (it needs 4 or 6)."
+    assert result.steps[0].explanation == f"The ship rolled {roll}: {verdict} (it needs {needs})."
 
 
 # The tables of cases: cases/dolores.json, one test a section (tests.games.referee.install_cases).
