@@ -18,7 +18,7 @@ ALL = 0
 UNACCOUNTED_ALLOWED = {
     "rada-miasta": 2,
     "praetor": 80,
-    "imperial-tax-farmer": 21,
+    "imperial-tax-farmer": ALL,
     "mega-civilization": ALL,
     "dolores": 60,
 }
@@ -27,7 +27,7 @@ TARGET_SHARE = 0.9
 SHARE_REQUIRED = {
     "rada-miasta": TARGET_SHARE,
     "praetor": 0.33,
-    "imperial-tax-farmer": 0.58,
+    "imperial-tax-farmer": TARGET_SHARE,
     "mega-civilization": TARGET_SHARE,
     "dolores": 0.6,
 }

@@ -48,7 +48,7 @@ from games.engine import data
 
 # Importing the modules declares the adjudicators' code; adjudicators.toml lists them, in the
 # order the pages and the API show them.
-from . import actions, bribery, rebellion, round  # noqa: F401
+from . import actions, bribery, rebellion, round, setup  # noqa: F401
 from .common import GAME
 
 # The titles, clause keys, worked examples, disputes, known gaps and outcome labels are data

@@ -235,7 +235,8 @@ def test_end_of_round_invariants(data, players, marker, rebelled, referee):
 
 
 def test_every_parameter_of_the_game_is_checked_above(referee):
-    assert len(referee.rules.params) == 12
+    # 12, and issue #21's start_agents, start_gold, start_points and supply_coins (cases: setup, supply).
+    assert len(referee.rules.params) == 16
 
 
 def test_the_default_limits_say_their_figures(referee):
