@@ -91,8 +91,21 @@ def sentences(text: str, lang: str) -> list[str]:
 TINY = 3
 
 
-def _spans(text: str, lang: str) -> list[tuple[int, int]]:
-    """Where ``text``'s sentences start and end (pysbd), tiny ones joined to the one before."""
+# A mark that may end a sentence: a text with none before its end is one sentence, and pysbd
+# (some milliseconds a call) is not asked.
+_MAY_END = re.compile(r"[.!?…。！？．;；:：\n]")
+
+
+@functools.lru_cache(maxsize=4096)
+def _spans(text: str, lang: str) -> tuple[tuple[int, int], ...]:
+    """Where ``text``'s sentences start and end (pysbd), tiny ones joined to the one before
+    (cached: the clauses' own sentences are the same on every alignment of a game)."""
+    stripped = text.strip()
+    if not stripped:
+        return ()
+    if not _MAY_END.search(stripped[:-1]):
+        start = text.find(stripped)
+        return ((start, start + len(stripped)),)
     out: list[tuple[int, int]] = []
     at = 0
     for sentence in _segmenter(lang).segment(text) if text.strip() else []:
@@ -113,7 +126,7 @@ def _spans(text: str, lang: str) -> list[tuple[int, int]]:
         else:
             out.append((start, end, bool(_ENUMERATOR.match(piece))))
         at = end
-    return [(a, b) for a, b, _numbering in out]
+    return tuple((a, b) for a, b, _numbering in out)
 
 
 _ENUMERATOR = re.compile(r"^\(?(?:\d{1,3}|[A-Za-z])[.)]$")
@@ -321,8 +334,11 @@ def align(
     # missing is shorter than its clauses' translation would be), and align again.
     ones = [(i0, j0) for (i0, i1, j0, j1), _s in beads if (i1 - i0, j1 - j0) == (1, 1)]
     if len(ones) >= 5:
-        ratio = sum(tgt[j].length for _i, j in ones) / max(1, sum(src[i].length for i, _j in ones))
-        beads = _path(src, tgt, ratio, cross, cues, prior)
+        measured = sum(tgt[j].length for _i, j in ones) / max(1, sum(src[i].length for i, _j in ones))
+        # A ratio within 1% of the first would find the same path: not worth a second pass.
+        if abs(measured - ratio) > 0.01 * ratio:
+            ratio = measured
+            beads = _path(src, tgt, ratio, cross, cues, prior)
     spans: list[list[Span]] = [[] for _ in clauses]
     confidences: list[list[float]] = [[] for _ in clauses]
     unplaced: list[str] = []
@@ -395,6 +411,33 @@ def _merged(features: list[Feature]) -> tuple[list[Feature], list[Feature | None
     ]
 
 
+# The dynamic programme visits at most this many cells (source × target sentences near the
+# diagonal): the band narrows for long documents, so aligning is bounded whatever is pasted (a
+# whole rulebook's clauses against a document of any length takes well under a second here).
+MAX_CELLS = 16_000
+_SQRT2 = math.sqrt(2)
+
+
+def _cost(s: Feature | None, t: Feature | None, bead_cost: float, ratio: float) -> float:
+    """``score(s, t, bead, ratio, prior).cost``, without the confidence (the programme's hot
+    loop: the confidence is computed only for the beads of the path found)."""
+    if s is None or t is None:
+        return bead_cost + SKIP_COST
+    expected = s.length * ratio
+    mean = (expected + t.length) / 2
+    if mean < 1.0:
+        mean = 1.0
+    fit = math.erfc(abs(t.length - expected) / math.sqrt(mean * VARIANCE) / _SQRT2)
+    cost = bead_cost - math.log(fit if fit > 1e-12 else 1e-12)
+    if s.numbers or t.numbers:
+        cost += NUMBER_WEIGHT * (len(s.numbers ^ t.numbers) - len(s.numbers & t.numbers))
+    if s.terms or t.terms:
+        cost += TERM_WEIGHT * (len(s.terms ^ t.terms) - len(s.terms & t.terms)) * 0.5
+    if s.end and t.end:
+        cost += -PUNCT_WEIGHT if s.end == t.end else PUNCT_WEIGHT
+    return cost
+
+
 def _path(
     src: list[Feature],
     tgt: list[Feature],
@@ -413,49 +456,91 @@ def _path(
     s1, s2 = _merged(src)
     t1, t2 = _merged(tgt)
     inf = float("inf")
-    # Only cells near the diagonal are worth visiting: the band widens with the length gap.
+    # Only cells near the diagonal are worth visiting: the band widens with the length gap, up
+    # to MAX_CELLS cells in all (then the path keeps nearer the document's own proportions).
     band = max(20, abs(n - m) + max(n, m) // 8)
+    # Never narrower than the document's sentences per source sentence, so the end is reachable
+    # (a document of many short lines: the cells then grow with its length, linearly).
+    band = max(10, min(band, MAX_CELLS // (2 * (n + 1))), math.ceil(m / n) + 2)
     # Two layers: arrived by a match (0) or by skipping a source sentence (1). Opening a run of
     # skipped sentences costs GAP_OPEN once, so a partial translation aligns as one stretch
     # rather than scattered over the clauses.
     # Only for a partial document: in a whole one a missing sentence is an isolated skip.
     gap_open = GAP_OPEN if prior[(1, 0)] > PRIOR[(1, 0)] else 0.0
-    cost = [[[inf, inf] for _ in range(m + 1)] for _ in range(n + 1)]
-    back: list[list[list]] = [[[None, None] for _ in range(m + 1)] for _ in range(n + 1)]
-    cost[0][0][0] = 0.0
+    bead_costs = {bead: -math.log(prior[bead]) for bead in BEADS}
+    c11, c10, c01, c21, c12 = (bead_costs[b] for b in ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2)))
+    # Row i holds the cells lo[i]..hi[i] only; a bead landing outside its row's band is dropped
+    # (it could never be extended). Two layers per cell: [match layer, skip layer].
+    lo = [max(0, int(i * m / n) - band) for i in range(n + 1)]
+    hi = [min(m, int(i * m / n) + band) for i in range(n + 1)]
+    cost0 = [[inf] * (hi[i] - lo[i] + 1) for i in range(n + 1)]
+    cost1 = [[inf] * (hi[i] - lo[i] + 1) for i in range(n + 1)]
+    back0: list[list] = [[None] * (hi[i] - lo[i] + 1) for i in range(n + 1)]
+    back1: list[list] = [[None] * (hi[i] - lo[i] + 1) for i in range(n + 1)]
+    cost0[0][0] = 0.0
     for i in range(n + 1):
-        centre = i * m / n
-        lo, hi = max(0, int(centre) - band), min(m, int(centre) + band)
-        for j in range(lo, hi + 1):
-            for state in (0, 1):
-                here = cost[i][j][state]
-                if here == inf:
-                    continue
-                for di, dj in BEADS:
-                    ni, nj = i + di, j + dj
-                    if ni > n or nj > m:
-                        continue
-                    s = None if di == 0 else (s1[i] if di == 1 else s2[i])
-                    t = None if dj == 0 else (t1[j] if dj == 1 else t2[j])
-                    scored = score(s, t, (di, dj), ratio, prior)
-                    extra = 0.0
-                    skip = (di, dj) == (1, 0)
-                    if skip and state == 0:
-                        extra = gap_open
-                    if di == 2 and dj == 1 and cross[i]:
-                        share = src[i].length / max(1, src[i].length + src[i + 1].length)
-                        extra = CUT_WEIGHT * min((p + abs(at - share) for at, p in cues[j]), default=1.0)
-                    total = here + scored.cost + extra
-                    layer = 1 if skip else 0
-                    if total < cost[ni][nj][layer]:
-                        cost[ni][nj][layer] = total
-                        back[ni][nj][layer] = (i, j, state, scored)
+        row_lo, row0, row1 = lo[i], cost0[i], cost1[i]
+        nxt_lo, nxt_hi = (lo[i + 1], hi[i + 1]) if i < n else (0, -1)
+        far_lo, far_hi = (lo[i + 2], hi[i + 2]) if i + 1 < n else (0, -1)
+        skip = _cost(s1[i], None, c10, ratio) if i < n else 0.0
+        for j in range(row_lo, hi[i] + 1):
+            k = j - row_lo
+            here0, here1 = row0[k], row1[k]
+            if here0 <= here1:
+                best, best_state = here0, 0
+            else:
+                best, best_state = here1, 1
+            if best == inf:
+                continue
+            # Every bead but the source skip lands in the match layer: only the cheaper of the
+            # two layers can lead to its best, so it is the one extended.
+            if j < m and j + 1 <= hi[i]:
+                total = best + _cost(None, t1[j], c01, ratio)
+                if total < row0[k + 1]:
+                    row0[k + 1] = total
+                    back0[i][k + 1] = (i, j, best_state, (0, 1))
+            if i == n:
+                continue
+            # A source skip: opening a run costs GAP_OPEN, going on with one does not.
+            if nxt_lo <= j <= nxt_hi:
+                kk = j - nxt_lo
+                for total, state in ((here0 + skip + gap_open, 0), (here1 + skip, 1)):
+                    if total < cost1[i + 1][kk]:
+                        cost1[i + 1][kk] = total
+                        back1[i + 1][kk] = (i, j, state, (1, 0))
+            if j == m:
+                continue
+            if nxt_lo <= j + 1 <= nxt_hi:
+                kk = j + 1 - nxt_lo
+                total = best + _cost(s1[i], t1[j], c11, ratio)
+                if total < cost0[i + 1][kk]:
+                    cost0[i + 1][kk] = total
+                    back0[i + 1][kk] = (i, j, best_state, (1, 1))
+            if j + 1 < m and nxt_lo <= j + 2 <= nxt_hi:
+                kk = j + 2 - nxt_lo
+                total = best + _cost(s1[i], t2[j], c12, ratio)
+                if total < cost0[i + 1][kk]:
+                    cost0[i + 1][kk] = total
+                    back0[i + 1][kk] = (i, j, best_state, (1, 2))
+            if i + 1 < n and far_lo <= j + 1 <= far_hi:
+                kk = j + 1 - far_lo
+                extra = 0.0
+                if cross[i]:
+                    share = src[i].length / max(1, src[i].length + src[i + 1].length)
+                    extra = CUT_WEIGHT * min((p + abs(at - share) for at, p in cues[j]), default=1.0)
+                total = best + _cost(s2[i], t1[j], c21, ratio) + extra
+                if total < cost0[i + 2][kk]:
+                    cost0[i + 2][kk] = total
+                    back0[i + 2][kk] = (i, j, best_state, (2, 1))
     path = []
     i, j = n, m
-    state = 0 if cost[n][m][0] <= cost[n][m][1] else 1
+    k = m - lo[n]
+    state = 0 if cost0[n][k] <= cost1[n][k] else 1
     while (i, j) != (0, 0):
-        pi, pj, pstate, scored = back[i][j][state]
-        path.append(((pi, i, pj, j), scored))
+        pi, pj, pstate, (di, dj) = (back0 if state == 0 else back1)[i][j - lo[i]]
+        s = None if di == 0 else (s1[pi] if di == 1 else s2[pi])
+        t = None if dj == 0 else (t1[pj] if dj == 1 else t2[pj])
+        path.append(((pi, i, pj, j), score(s, t, (di, dj), ratio, prior)))
         i, j, state = pi, pj, pstate
     return path[::-1]
 

@@ -123,7 +123,14 @@ class ImportAPI(TranslatorView):
         request={
             "multipart/form-data": inline_serializer("TranslationImport", {"file": serializers.FileField()})
         },
-        responses={200: ReportOut, 400: ERROR_400, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
+        responses={
+            200: ReportOut,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: ERROR_403,
+            404: ERROR_404,
+            413: OpenApiResponse(ErrorOut, description="Past the import's limits (5 MB, 5,000 units)."),
+        },
         summary="Import an XLIFF or PO file: apply what is safe, keep the rest as suggestions",
     )
     def post(self, request, slug: str, lang: str):
@@ -135,6 +142,8 @@ class ImportAPI(TranslatorView):
             report = exchange.import_upload(
                 game=game, lang=lang, upload=upload, user=request.user, now=timezone.now()
             )
+        except exchange.TooLarge as exc:
+            return Response({"errors": {"file": [str(exc)]}}, status=413)
         except exchange.Refused as exc:
             raise ValidationError({"file": [str(exc)]}) from None
         return Response(report.to_json())

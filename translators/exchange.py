@@ -238,6 +238,10 @@ class Unreadable(Refused):
     """Not an XLIFF or PO file the toolkit can read."""
 
 
+class TooLarge(Refused):
+    """A file past the import's limits (a 413 saying which)."""
+
+
 class WrongPlace(Refused):
     """A file of other languages or of another game than the import's."""
 
@@ -316,43 +320,92 @@ class Parsed:
     games: tuple[str, ...] = ()  # XLIFF 1.2 file/@original, PO Project-Id-Version (as exported)
 
 
+# A game has a few hundred clauses: a file of more units than this is not an export of one
+# (refused with a 413 before the toolkit reads it, so an import stays bounded: bench/import.py).
+MAX_UNITS = 5_000
+# How each format opens a unit, to count them before parsing.
+_UNIT_MARK = {"xliff2": b"<unit", "xliff": b"<trans-unit", "po": b"msgid "}
+
+
 def read(data: bytes) -> Parsed:
-    """The format, units, languages and game of an uploaded file (``Unreadable`` if none)."""
+    """The format, units, languages and game of an uploaded file (``Unreadable`` if none,
+    ``TooLarge`` past MAX_FILE or MAX_UNITS)."""
     if len(data) > MAX_FILE:
-        raise Unreadable(f"The file is larger than {MAX_FILE // (1024 * 1024)} MB.")
+        raise TooLarge(f"The file is larger than {MAX_FILE // (1024 * 1024)} MB, the limit of an import.")
     head = data[:4096]
     if b"<!ENTITY" in data:
         raise Unreadable("XML entity declarations are not accepted.")
+    if b"urn:oasis:names:tc:xliff:document:2" in head:
+        fmt = "xliff2"
+    elif b"<xliff" in head:
+        fmt = "xliff"
+    elif head.lstrip().startswith(b"<"):
+        raise Unreadable("An XML file, but not XLIFF.")
+    else:
+        fmt = "po"
+    if data.count(_UNIT_MARK[fmt]) > MAX_UNITS + (fmt == "po"):  # a PO file's header is an entry
+        raise TooLarge(f"The file holds more than {MAX_UNITS:,} units, the limit of an import.")
     try:
-        if b"urn:oasis:names:tc:xliff:document:2" in head:
-            store = xliff2.Xliff2File.parsestring(data)
-            root = store.document.getroot()
-            return Parsed(
-                "xliff2",
-                [_from_xliff2(u) for u in store.unit_iter()],
-                _said(root.get("srcLang")),
-                _said(root.get("trgLang")),
-            )
-        if b"<xliff" in head:
-            store = xliff.xlifffile.parsestring(data)
-            files = list(store.document.getroot().iterchildren(store.namespaced("file")))
-            return Parsed(
-                "xliff",
-                [_from_xliff1(u) for u in store.unit_iter()],
-                _said(*(f.get("source-language") for f in files)),
-                _said(*(f.get("target-language") for f in files)),
-                _said(*(f.get("original") for f in files)),
-            )
-        if head.lstrip().startswith(b"<"):
-            raise Unreadable("An XML file, but not XLIFF.")
-        store = po.pofile.parsestring(data)
-    except (etree.XMLSyntaxError, ValueError, UnicodeDecodeError, AttributeError, IndexError) as exc:
-        if isinstance(exc, Unreadable):
+        parsed = _READERS[fmt](data)
+    except (
+        etree.XMLSyntaxError,
+        ValueError,
+        UnicodeDecodeError,
+        AttributeError,
+        IndexError,
+        KeyError,
+        TypeError,
+        AssertionError,  # the toolkit asserts its root element
+        StopIteration,  # the toolkit's XLIFF 1.x with no <file>
+    ) as exc:
+        if isinstance(exc, Refused):
             raise
-        raise Unreadable(f"Not a readable XLIFF or PO file: {exc}") from None
-    units_ = [_from_po(u) for u in store.unit_iter() if not u.isheader() and not u.isobsolete()]
-    if not units_:
+        raise Unreadable(f"Not a readable XLIFF or PO file: {exc or type(exc).__name__}") from None
+    if not parsed.units:
         raise Unreadable("Not a readable XLIFF or PO file: it has no units.")
+    if len(parsed.units) > MAX_UNITS:
+        raise TooLarge(f"The file holds more than {MAX_UNITS:,} units, the limit of an import.")
+    return parsed
+
+
+def _xliff_files(store) -> list:
+    files = list(store.document.getroot().iterchildren(store.namespaced("file")))
+    if not files:
+        raise Unreadable("Not a readable XLIFF file: it has no <file> element.")
+    return files
+
+
+def _read_xliff2(data: bytes) -> Parsed:
+    store = xliff2.Xliff2File.parsestring(data)
+    root = store.document.getroot()
+    _xliff_files(store)
+    return Parsed(
+        "xliff2",
+        [_from_xliff2(u) for u in store.unit_iter()],
+        _said(root.get("srcLang")),
+        _said(root.get("trgLang")),
+    )
+
+
+def _read_xliff1(data: bytes) -> Parsed:
+    store = xliff.xlifffile.parsestring(data)
+    files = _xliff_files(store)
+    return Parsed(
+        "xliff",
+        [_from_xliff1(u) for u in store.unit_iter()],
+        _said(*(f.get("source-language") for f in files)),
+        _said(*(f.get("target-language") for f in files)),
+        _said(*(f.get("original") for f in files)),
+    )
+
+
+def _read_po(data: bytes) -> Parsed:
+    store = po.pofile.parsestring(data)
+    units_ = [
+        _from_po(u)
+        for u in store.unit_iter()
+        if not u.isheader() and not u.isobsolete() and (u.source or u.target or u.getcontext())
+    ]
     header = store.parseheader()
     return Parsed(
         "po",
@@ -361,6 +414,9 @@ def read(data: bytes) -> Parsed:
         _said(header.get("Language")),
         _said(header.get("Project-Id-Version")),
     )
+
+
+_READERS = {"xliff2": _read_xliff2, "xliff": _read_xliff1, "po": _read_po}
 
 
 def _said(*values: str | None) -> tuple[str, ...]:
@@ -453,11 +509,17 @@ def apply(
     raw = selectors.units(game, lang)
     current = {u.key: u for u in units(game, lang, raw)}
     versions = {u.key: u.version for u in raw}
-    # Keys of other games' clauses, to say so rather than "no such clause" (one query).
-    elsewhere = dict(
-        Clause.objects.filter(key__in={i.key for i in incoming if i.key and i.key not in current})
-        .exclude(game=game)
-        .values_list("key", "game__title")
+    # Keys of other games' clauses, to say so rather than "no such clause" (one query, of the
+    # other games' keys: a few hundred, whatever the file holds).
+    unknown = {i.key for i in incoming if i.key and i.key not in current}
+    elsewhere = (
+        {
+            key: title
+            for key, title in Clause.objects.exclude(game=game).values_list("key", "game__title")
+            if key in unknown
+        }
+        if unknown
+        else {}
     )
     made_from = _MadeFrom(game)
     seen: set[str] = set()

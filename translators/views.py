@@ -332,7 +332,8 @@ def import_file(request, slug: str, lang: str):
             game=game, lang=lang, upload=upload, user=request.user, now=timezone.now()
         )
     except exchange.Refused as exc:
-        return render(request, "translators/import.html", {**ctx, "error": str(exc)}, status=400)
+        status = 413 if isinstance(exc, exchange.TooLarge) else 400
+        return render(request, "translators/import.html", {**ctx, "error": str(exc)}, status=status)
     return render(request, "translators/import.html", {**ctx, "report": report})
 
 

@@ -222,3 +222,25 @@ def test_moves_that_cannot_happen_change_nothing():
     assert align.move(ROWS, "up", 0, "en") == ROWS
     with pytest.raises(ValueError, match="unknown move"):
         align.move(ROWS, "swap", 0, "en")
+
+
+def test_alignment_work_is_bounded_whatever_is_pasted(monkeypatch):
+    """8,000 characters of "Ab cd." against a whole game: the programme visits at most
+    MAX_CELLS cells a pass (each extended by at most five beads), not source × target."""
+    calls = []
+    cost = align._cost
+    monkeypatch.setattr(align, "_cost", lambda *a: calls.append(1) or cost(*a))
+    clauses = [(c.key, c.text) for c in corpus.game("dolores").clauses if c.kind != "furniture"]
+    result = align.align(clauses, "pl", "Ab cd.\n\n" * 1000, "en")
+    assert len(result.pairs) == len(clauses)
+    assert len(calls) <= 2 * 5 * (align.MAX_CELLS + 2 * len(clauses))
+    # Every line of the document is placed somewhere or listed as unplaced: nothing is lost.
+    placed = sum(p.text.count("Ab cd.") for p in result.pairs) + len(result.unplaced)
+    assert placed == 1000
+
+
+def test_a_document_of_far_more_sentences_than_clauses_still_aligns_to_its_end():
+    clauses = [(f"k{n}", f"Zdanie numer {n}.") for n in range(5)]
+    result = align.align(clauses, "pl", "Line.\n" * 400, "en")
+    placed = sum(p.text.count("Line.") for p in result.pairs) + len(result.unplaced)
+    assert placed == 400

@@ -198,3 +198,63 @@ def test_the_import_page_reports_unit_by_unit(client, translator):
     assert r.status_code == 200 and "1 applied, 52 unchanged, 0 in conflict" in page
     bad = client.post("/translate/rada-miasta/en/import/", {"file": SimpleUploadedFile("x.po", b"<html>")})
     assert bad.status_code == 400 and "not XLIFF" in bad.content.decode()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'<?xml version="1.0"?><xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"></xliff>',
+        b"<xliff/>",
+        b'<foo><xliff version="1.2"/></foo>',
+        b'<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="pl"></xliff>',
+        b'<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="pl"><file id="f"/></xliff>',
+        b'<foo xmlns="urn:oasis:names:tc:xliff:document:2.0"/>',
+        b"",
+        b'msgid ""\nmsgstr ""\n',
+    ],
+    ids=[
+        "x12-no-file",
+        "bare-xliff",
+        "x12-wrong-root",
+        "x20-no-file",
+        "x20-no-unit",
+        "x20-wrong-root",
+        "empty",
+        "po-header-only",
+    ],
+)
+def test_empty_or_odd_files_are_unreadable_never_an_error(data):
+    with pytest.raises(exchange.Unreadable, match="Not a readable"):
+        exchange.read(data)
+
+
+def _units(n: int, *, fmt: str = "xliff2") -> bytes:
+    store = {"xliff2": xliff2.Xliff2File, "xliff": xliff.xlifffile}[fmt]()
+    store.setsourcelanguage("pl")
+    for k in range(n):
+        unit = store.addsourceunit(f"Tekst {k}.")
+        unit.setid(f"rm.unit-{k}")
+        unit.target = f"Text {k}."
+    return bytes(store)
+
+
+@pytest.mark.parametrize("fmt", ["xliff2", "xliff"])
+def test_a_file_of_more_units_than_the_limit_is_too_large_before_it_is_parsed(fmt, monkeypatch):
+    monkeypatch.setattr(exchange, "MAX_UNITS", 50)
+    assert len(exchange.read(_units(50, fmt=fmt)).units) == 50
+    with pytest.raises(exchange.TooLarge, match="more than 50 units"):
+        exchange.read(_units(51, fmt=fmt))
+
+
+def test_an_import_past_the_limit_is_a_413_naming_it(api, translator):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    api.force_authenticate(translator)
+    data = _units(exchange.MAX_UNITS + 1)
+    r = api.post(
+        "/api/v1/games/rada-miasta/translations/en/import/",
+        {"file": SimpleUploadedFile("x.xlf", data)},
+        format="multipart",
+    )
+    assert r.status_code == 413
+    assert r.json() == {"errors": {"file": ["The file holds more than 5,000 units, the limit of an import."]}}

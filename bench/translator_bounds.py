@@ -1,0 +1,170 @@
+#!/usr/bin/env python
+"""The translators' heavy requests, timed through the API in one process (issue #20 item 6).
+
+    .venv/bin/python bench/translator_bounds.py [--label ...]
+
+A fresh SQLite database with the shipped corpus, a translator of English signed in, and the
+Django test client (no server, so what is timed is the view's own work): alignment of
+8,000 characters of ``"Ab cd.\\n\\n"`` (target ≤ 1 s) and of the real English Dolores, the
+clauses' translations as one document (some 16,000 characters, target ≤ 2 s); imports of an
+XLIFF 2.0 file of 5,000 units (the limit), 20,000 (target ≤ 3 s) and 60,000 (≤ 10 s, or a
+clear 413 with the limit), of the real Dolores export, and of odd files (each a 400). Each
+timing is the first call in the process (cold: pysbd compiles its patterns) and the best of
+three after it. Writes bench/results/<date>-translator-bounds[-label].{md,json}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import heading, machine, machine_section, table, today, write_results  # noqa: E402
+
+HOSTILE = "Ab cd.\n\n" * 1000  # 8,000 characters
+
+
+def xliff2_units(n: int) -> bytes:
+    """An XLIFF 2.0 file (Polish → English) of ``n`` units, as a tool would write it."""
+    from translate.storage import xliff2
+
+    store = xliff2.Xliff2File()
+    store.setsourcelanguage("pl")
+    store.settargetlanguage("en")
+    for k in range(n):
+        unit = store.addsourceunit(f"Tekst {k}.")
+        unit.setid(f"dl.unit-{k}")
+        unit.target = f"Text {k}."
+    return bytes(store)
+
+
+ODD = {
+    "XLIFF 1.2 with no <file>": b'<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"></xliff>',
+    "XLIFF 2.0 with no <file>": b'<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="pl"/>',
+    "an empty file": b"",
+    "a bare <xliff/>": b"<xliff/>",
+    "a wrong root in the XLIFF 2.0 namespace": b'<foo xmlns="urn:oasis:names:tc:xliff:document:2.0"/>',
+}
+
+
+def timed(call, runs: int = 3) -> tuple[float, float, object]:
+    """(first call's seconds, best of ``runs`` after it, the last response)."""
+    start = time.perf_counter()
+    response = call()
+    cold = time.perf_counter() - start
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        response = call()
+        best = min(best, time.perf_counter() - start)
+    return cold, best, response
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--label", default="")
+    args = parser.parse_args(argv)
+    tmp = tempfile.mkdtemp(prefix="bench-translators-")
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
+        DEBUG="0",
+        SECRET_KEY="bench-translators-" + "x" * 40,
+        SECURE_SSL_REDIRECT="0",
+        ALLOWED_HOSTS="testserver",
+        LOG_LEVEL="ERROR",
+    )
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.core.management import call_command
+    from django.test import Client
+
+    from rules import corpus
+    from rules.models import Role
+    from translators import exchange
+
+    call_command("migrate", verbosity=0)
+    call_command("loadcorpus", verbosity=0)
+    user = get_user_model().objects.create_user("bench-translator")
+    Role.objects.create(user=user, kind="translator", lang="en")
+    client = Client()
+    client.force_login(user)
+    game = corpus.game("dolores")
+    english = game.translations_of("en")
+    real = "\n\n".join(english[c.key] for c in game.clauses if c.kind != "furniture" and english.get(c.key))
+
+    rows, data = [], {"date": today(), "label": args.label, "cases": []}
+
+    def record(what: str, target: str, cold: float, best: float, status: int) -> None:
+        rows.append([what, target, f"{cold:.2f}", f"{best:.2f}", status])
+        data["cases"].append(
+            {
+                "case": what,
+                "target": target,
+                "cold_s": round(cold, 3),
+                "best_s": round(best, 3),
+                "status": status,
+            }
+        )
+        print(f"{what}: cold {cold:.2f} s, best {best:.2f} s, HTTP {status}", flush=True)
+
+    align_url = "/api/v1/games/dolores/translations/en/align/"
+    for what, text, target in [
+        (f'align {len(HOSTILE):,} characters of "Ab cd.\\n\\n"', HOSTILE, "≤ 1 s"),
+        (f"align the real English Dolores ({len(real):,} characters)", real, "≤ 2 s"),
+    ]:
+        cold, best, r = timed(
+            lambda text=text: client.post(align_url, {"text": text}, content_type="application/json")
+        )
+        record(what, target, cold, best, r.status_code)
+
+    import_url = "/api/v1/games/dolores/translations/en/import/"
+    from rules.models import Game
+
+    files = [
+        (
+            "import the real Dolores export (XLIFF 2.0)",
+            exchange.export("xliff2", Game.objects.get(slug="dolores"), "en"),
+            "—",
+        ),
+        (
+            f"import {exchange.MAX_UNITS:,} units (XLIFF 2.0, the limit)",
+            xliff2_units(exchange.MAX_UNITS),
+            "—",
+        ),
+        ("import 20,000 units (XLIFF 2.0)", xliff2_units(20_000), "≤ 3 s or 413"),
+        ("import 60,000 units (XLIFF 2.0)", xliff2_units(60_000), "≤ 10 s or 413"),
+    ] + [(f"import {name}", body, "400") for name, body in ODD.items()]
+    for what, body, target in files:
+        cold, best, r = timed(
+            lambda body=body: client.post(import_url, {"file": SimpleUploadedFile("x.xlf", body)})
+        )
+        record(f"{what} ({len(body):,} bytes)", target, cold, best, r.status_code)
+
+    text = heading("Translators' bounded work", "bench/translator_bounds.py", argv)
+    text += [
+        "Through the API with the Django test client, SQLite, one process; seconds of wall time.",
+        f"Load average when run: {os.getloadavg()[0]:.1f} (a shared two-core machine).",
+        "",
+        table(["case", "target", "first call (s)", "best of 3 (s)", "HTTP"], rows),
+        "",
+    ]
+    info = machine("sqlite")
+    text += machine_section(info)
+    data["machine"] = info
+    stem = f"{today()}-translator-bounds" + (f"-{args.label}" if args.label else "")
+    md, _js = write_results(stem, "\n".join(text), data)
+    print(md)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
