@@ -377,6 +377,11 @@ class Term(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="terms")
     key = models.SlugField(max_length=80)
     forms = models.JSONField(default=dict, help_text=_("Language code → form of the term."))
+    # The glossary's own regular expressions, where a form's stems do not find the term
+    # (rules/corpus/FORMAT.md: ``match``, ``<lang>_match``): language code → pattern.
+    matches = models.JSONField(
+        default=dict, blank=True, help_text=_("Language code → regular expression that finds the term.")
+    )
     note = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
 

@@ -456,6 +456,7 @@ def _load_terms(game: Game, data: corpus_files.GameData) -> None:
             key=t.key,
             defaults={
                 "forms": {data.language: t.original, "en": t.en, **t.forms},
+                "matches": {(lang or data.language): m for lang, m in t.matches.items()},
                 "note": t.note,
                 "position": n,
             },

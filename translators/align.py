@@ -230,7 +230,7 @@ def _end(text: str, lang: str) -> str:
     return mark if mark in ".!?:;" else ""
 
 
-def feature(text: str, lang: str, terms: list[tuple[str, str]]) -> Feature:
+def feature(text: str, lang: str, terms: list[tuple[str, str, str]]) -> Feature:
     return Feature(
         length=_length(text),
         numbers=frozenset(n.replace(",", ".") for n in _NUMBER.findall(text)),
@@ -312,12 +312,14 @@ def align(
     source_lang: str,
     text: str,
     target_lang: str,
-    terms: list[tuple[str, dict[str, str]]] = (),
+    terms: list[tuple] = (),
 ) -> Alignment:
     """Align the document ``text`` (in ``target_lang``) to ``clauses`` ((key, original text) in
     document order, in ``source_lang``): every clause, in order, with its proposed text."""
-    src_terms = [(k, f[source_lang]) for k, f in terms if f.get(source_lang) and f.get(target_lang)]
-    tgt_terms = [(k, f[target_lang]) for k, f in terms if f.get(source_lang) and f.get(target_lang)]
+    # Terms with a form on both sides: (key, forms) or (key, forms, the glossary's own patterns).
+    both = [t for t in terms if t[1].get(source_lang) and t[1].get(target_lang)]
+    src_terms = glossary.term_entries(both, source_lang)
+    tgt_terms = glossary.term_entries(both, target_lang)
     pieces = [
         (i, s)
         for i, (_key, original) in enumerate(clauses)
@@ -580,7 +582,7 @@ def align_game(game, lang: str, text: str) -> list[Pair]:
     from . import selectors
 
     units = selectors.units(game, lang)
-    terms = [(t.key, t.forms) for t in selectors.terms(game)]
+    terms = [(t.key, t.forms, t.matches) for t in selectors.terms(game)]
     return align([(u.key, u.version.text) for u in units], game.language, text, lang, terms).pairs
 
 

@@ -10,13 +10,16 @@ its English equivalent, and capitalisation is not compared when either side is C
 Japanese (they have none).
 
 Added here: **glossary consistency**. A term of the game's glossary found in the source whose
-form in the target language is not in the translation is a warning. Both sides are found
-inflection-aware by stems (``translators.glossary`` says how, and what that misses).
+form in the target language is not in the translation is a warning. Both sides are found by
+whole words and stems, or by the glossary's own pattern (``translators.glossary`` says how,
+and what that misses).
 """
 
 from __future__ import annotations
 
+import re
 import threading
+from collections import Counter
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
@@ -89,7 +92,7 @@ def run(
     *,
     source_lang: str,
     target_lang: str,
-    terms: list[tuple[str, dict[str, str]]] = (),
+    terms=(),
 ) -> list[Failure]:
     """Every check ``target`` (a translation of ``source``) fails; ``terms``: the glossary, as
     (key, forms by language)."""
@@ -97,7 +100,7 @@ def run(
     unit = TranslationUnit(source.translate(table) if table else source)
     unit.target = target
     found = [
-        Failure(name, str(message))
+        Failure(name, _numbers_message(source, target) if name == "numbers" else str(message))
         for name, message in _checker(source_lang, target_lang).run_filters(unit).items()
     ]
     if target.strip():
@@ -107,17 +110,36 @@ def run(
     return found
 
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _numbers_message(source: str, target: str) -> str:
+    """The toolkit's "Different numbers", saying which: those only in the original, those only
+    in the translation (each as often as it is missing)."""
+    a, b = Counter(_NUMBER.findall(source)), Counter(_NUMBER.findall(target))
+    only_source = ", ".join(sorted((a - b).elements(), key=_number_order)) or "—"
+    only_target = ", ".join(sorted((b - a).elements(), key=_number_order)) or "—"
+    return str(
+        _("Different numbers: %(source)s in the original only, %(target)s in the translation only.")
+        % {"source": only_source, "target": only_target}
+    )
+
+
+def _number_order(n: str) -> tuple[int, str]:
+    return (len(n), n)
+
+
 def glossary_failures(
-    source: str, target: str, *, source_lang: str, target_lang: str, terms: list[tuple[str, dict[str, str]]]
+    source: str, target: str, *, source_lang: str, target_lang: str, terms
 ) -> list[Failure]:
-    """A term found in the source whose target-language form is missing from the translation."""
-    with_target = [(key, forms) for key, forms in terms if forms.get(source_lang) and forms.get(target_lang)]
-    in_source = {
-        m.key for m in glossary.find(source, source_lang, [(k, f[source_lang]) for k, f in with_target])
-    }
+    """A term found in the source whose target-language form is missing from the translation;
+    ``terms``: (key, forms by language) or (key, forms, the glossary's own patterns by language)."""
+    both = [t for t in terms if t[1].get(source_lang) and t[1].get(target_lang)]
+    in_source = {m.key for m in glossary.find(source, source_lang, glossary.term_entries(both, source_lang))}
     out = []
-    for key, forms in with_target:
-        if key in in_source and not glossary.contains(target, target_lang, forms[target_lang]):
+    for key, form, pattern in glossary.term_entries(both, target_lang):
+        if key in in_source and not glossary.contains(target, target_lang, form, pattern):
+            forms = next(t[1] for t in both if t[0] == key)
             out.append(
                 Failure(
                     GLOSSARY,

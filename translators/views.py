@@ -75,7 +75,7 @@ class Context:
         self.game = game
         self.lang = lang
         self.units = selectors.units(game, lang)
-        self.terms = [(t.key, t.forms) for t in selectors.terms(game)]
+        self.terms = [(t.key, t.forms, t.matches) for t in selectors.terms(game)]
         self.reviewer = can_review(request.user, game, lang)
         params = request.POST if request.method == "POST" else request.GET
         self.status = params.get("status", "") if params.get("status", "") in STATUS_LABELS else ""
@@ -130,11 +130,9 @@ class Context:
         return next((u for u in shown if order.index(u.key) > after), None)
 
     def row(self, unit: selectors.Unit, **extra) -> dict:
-        forms = {key: f for key, f in self.terms}
+        forms = {key: f for key, f, _patterns in self.terms}
         matches = glossary.find(
-            unit.version.text,
-            self.game.language,
-            [(k, f[self.game.language]) for k, f in self.terms if f.get(self.game.language)],
+            unit.version.text, self.game.language, glossary.term_entries(self.terms, self.game.language)
         )
         pieces = [
             (text, forms[key].get(self.lang, "") if key else None)
@@ -378,7 +376,7 @@ def align_document(request, slug: str, lang: str):
             game.language,
             document,
             lang,
-            [(t.key, t.forms) for t in selectors.terms(game)],
+            [(t.key, t.forms, t.matches) for t in selectors.terms(game)],
         )
         texts = [p.text for p in result.pairs]
         confidences = [p.confidence for p in result.pairs]
