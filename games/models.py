@@ -93,3 +93,42 @@ class ThrottleCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.hits} in window {self.window}, {self.previous} before"
+
+
+class ImpactRun(models.Model):
+    """A background re-ruling of the stored rulings a draft may overturn, for its impact report
+    (``games.impact``), when they are too many distinct situations to re-rule while the
+    designer waits. One per draft and ``fingerprint`` (both editions' clause versions and
+    rules as they were): a revision of the draft makes a new one. ``done`` of ``total``
+    distinct situations is its progress; ``result`` holds the overturned rulings, raw (the
+    page says them in words in the reader's language)."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="impact_runs")
+    edition = models.PositiveIntegerField(help_text="The draft's number.")
+    fingerprint = models.CharField(max_length=64)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    total = models.PositiveIntegerField(help_text="Distinct situations to re-rule.")
+    done = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField()
+    # Moved on every progress step: a run whose worker died stops moving and is started again.
+    heartbeat_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "edition", "fingerprint"], name="one_impact_run_per_draft_state"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} draft {self.edition} impact run ({self.status}, {self.done}/{self.total})"

@@ -22,7 +22,7 @@ from django.utils import translation as i18n
 
 from .engine import Adjudicator, Result
 from .engine.declare import to_jsonable
-from .models import ReferenceRuling, Ruling, RulingCitation
+from .models import ImpactRun, ReferenceRuling, Ruling, RulingCitation
 from .pins import warnings_for
 from .ruling import AlternativeDoc, GapDoc, RulingDoc, StepDoc, WarningDoc, attach_warnings
 from .snapshot import Snapshot
@@ -215,3 +215,91 @@ def ruling_mark_reference(*, ruling_id: str, by: str, now: dt.datetime, note: st
         ruling_id=ruling_id, defaults={"marked_by": by, "marked_at": now, "note": note}
     )
     return mark
+
+
+# A running impact run whose heartbeat is older than this has lost its worker: start it again.
+IMPACT_RUN_STALE = dt.timedelta(minutes=2)
+
+
+def impact_run_start(
+    *, game_id: int, edition: int, fingerprint: str, total: int, now: dt.datetime
+) -> ImpactRun:
+    """The background run re-ruling the stored rulings for draft ``edition`` as it is now
+    (``fingerprint``): the one already started (running or done), else a new one, enqueued.
+    A failed run, or a running one whose worker stopped, is started again."""
+    with transaction.atomic():
+        run, created = ImpactRun.objects.select_for_update().get_or_create(
+            game_id=game_id,
+            edition=edition,
+            fingerprint=fingerprint,
+            defaults={"total": total, "created_at": now, "heartbeat_at": now},
+        )
+        lost = run.status == ImpactRun.Status.RUNNING and run.heartbeat_at < now - IMPACT_RUN_STALE
+        if not (created or lost or run.status == ImpactRun.Status.FAILED):
+            return run
+        if not created:
+            run.status, run.done, run.total, run.error, run.heartbeat_at = (
+                ImpactRun.Status.RUNNING,
+                0,
+                total,
+                "",
+                now,
+            )
+            run.save(update_fields=["status", "done", "total", "error", "heartbeat_at"])
+    from .tasks import impact_run
+
+    # The database backend writes the task in the caller's transaction, so a worker never
+    # sees it before the run's row; the immediate backend runs it here and now.
+    impact_run.enqueue(str(run.pk))
+    run.refresh_from_db()
+    return run
+
+
+def impact_run_work(*, run_id: str) -> str:
+    """Re-rule the stored rulings of one impact run, saving its progress as it goes (each
+    step commits at once, so the page sees it) and its result at the end; the draft
+    changed since the run started → failed, saying so. Returns the run's status."""
+    from rules.models import Edition
+
+    from . import impact, snapshot
+
+    run = ImpactRun.objects.select_related("game").filter(pk=run_id).first()
+    if run is None or run.status != ImpactRun.Status.RUNNING:
+        return run.status if run else "gone"
+    slug = run.game.slug
+
+    def fail(message: str) -> str:
+        ImpactRun.objects.filter(pk=run.pk).update(
+            status=ImpactRun.Status.FAILED, error=message, finished_at=dt.datetime.now(dt.UTC)
+        )
+        return ImpactRun.Status.FAILED
+
+    def progress(done: int) -> None:
+        ImpactRun.objects.filter(pk=run.pk).update(done=done, heartbeat_at=dt.datetime.now(dt.UTC))
+
+    try:
+        draft = Edition.objects.select_related("based_on").get(game=run.game, number=run.edition)
+        published = snapshot.load(slug, edition=draft.based_on.number)
+        drafted = snapshot.load(slug, edition=draft.number)
+        if impact.fingerprint(published, drafted) != run.fingerprint:
+            return fail("The draft changed after this run started; the report starts a new one.")
+        rows = impact.situations(
+            slug,
+            published,
+            drafted,
+            impact.revised_keys(published, drafted),
+            impact.changed_parameters(published, drafted),
+        )
+        overturned, rulings, situations = impact.overturned(
+            slug, rows.iterator(), published=published, draft=drafted, progress=progress
+        )
+    except Exception as exc:  # noqa: BLE001 - the run says it failed; the page starts it again
+        return fail(f"{type(exc).__name__}: {exc}")
+    ImpactRun.objects.filter(pk=run.pk).update(
+        status=ImpactRun.Status.DONE,
+        done=situations,
+        result={"overturned": overturned, "rulings": rulings, "situations": situations},
+        finished_at=dt.datetime.now(dt.UTC),
+        heartbeat_at=dt.datetime.now(dt.UTC),
+    )
+    return ImpactRun.Status.DONE

@@ -628,6 +628,14 @@ def clause_revise(
         bindings=new_bindings,
         wording_only=wording_only.strip(),
     )
+    restored = (
+        ClauseVersion.objects.filter(clause=clause, text=text)
+        .exclude(pk=version.pk)
+        .order_by("-number")
+        .first()
+    )
+    if restored is not None:
+        _translations_carry(restored, version, now=now)
     if draft is not None and EditionEntry.draft_entries(draft).filter(clause=clause).repoint(version) != 1:
         # Under the draft's lock only a clause the draft lacks gets here: never answer as if
         # the version were in the draft.
@@ -637,6 +645,34 @@ def clause_revise(
         Edition.objects.filter(pk=draft.pk).update(conflicts=[k for k in draft.conflicts if k != clause.key])
     catalogue_touch(game_id=clause.game_id)
     return version
+
+
+def _translations_carry(earlier: ClauseVersion, version: ClauseVersion, *, now: dt.datetime) -> None:
+    """``version`` says word for word what ``earlier`` said (a wording restored): the
+    translations of ``earlier`` translate it too, so they become its translations, with their
+    state, translator and reviewer, rather than going stale. Each is a new translation (its
+    first revision naming who wrote the text); the earlier ones stay as they were."""
+    for t in Translation.objects.filter(based_on=earlier).select_related("current_revision"):
+        carried = Translation.objects.create(
+            based_on=version,
+            clause_id=version.clause_id,
+            lang=t.lang,
+            text=t.text,
+            state=t.state,
+            revision=1,
+            translator=t.translator,
+            reviewer=t.reviewer,
+            updated_at=now,
+        )
+        rev = TranslationRevision.objects.create(
+            translation=carried,
+            revision=1,
+            text=t.text,
+            state=t.state,
+            author=t.current_revision.author if t.current_revision else t.translator,
+            created_at=now,
+        )
+        Translation.objects.filter(pk=carried.pk).update(current_revision=rev)
 
 
 class DraftOutdated(Exception):

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from games import snapshot
 from games.api import EDITION_QUERY, load_snapshot, parse_edition
-from games.impact import impact
+from games.impact import draft_report
 from rules import selectors as rule_selectors
 from rules import services
 from rules.api import ERROR_400, ERROR_404, ErrorOut
@@ -302,7 +302,20 @@ class ImpactAPI(DesignerView):
                     "examples_run": serializers.IntegerField(),
                     "stale_translations": serializers.ListField(child=serializers.DictField()),
                     "overturned_rulings": serializers.ListField(child=serializers.DictField()),
-                    "rulings_checked": serializers.IntegerField(),
+                    "rulings_checked": serializers.IntegerField(
+                        help_text="Stored rulings of the replaced edition re-ruled."
+                    ),
+                    "situations_checked": serializers.IntegerField(
+                        help_text="The distinct situations (adjudicator, inputs, variant) among them."
+                    ),
+                    "rulings_status": serializers.ChoiceField(
+                        choices=["done", "running", "failed"],
+                        help_text="running: a background run is re-ruling them (overturned_rulings empty "
+                        "until done); ask again.",
+                    ),
+                    "rulings_progress": serializers.DictField(
+                        child=serializers.IntegerField(), help_text="{done, total} distinct situations."
+                    ),
                 },
             ),
             401: ERROR_401,
@@ -313,8 +326,7 @@ class ImpactAPI(DesignerView):
     )
     def get(self, request, slug: str, number: int):
         _game, draft = _draft_or_404(slug, number)
-        published = snapshot.load(slug, edition=draft.based_on.number)
-        report = impact(slug, published=published, draft=snapshot.load(slug, edition=draft.number))
+        report = draft_report(slug, based_on=draft.based_on.number, draft=draft.number, now=timezone.now())
         return Response(report.to_json())
 
 

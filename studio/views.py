@@ -20,8 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games import selectors as game_selectors
 from games import services as game_services
-from games import snapshot
-from games.impact import impact
+from games.impact import draft_report
 from lab import engine as lab_engine
 from rules import corpus, params, services
 from rules import selectors as rule_selectors
@@ -300,10 +299,9 @@ def clause_preview(request, slug: str, number: int, key: str):
 @login_required
 @require_safe
 def draft_impact(request, slug: str, number: int):
-    """What publishing the draft would change, with the publish button at the end."""
+    """What publishing the draft would change, with the way to publish at the end."""
     game, draft = _draft_for_designer(request, slug, number)
-    published = snapshot.load(slug, edition=draft.based_on.number)
-    report = impact(slug, published=published, draft=snapshot.load(slug, edition=draft.number))
+    report = draft_report(slug, based_on=draft.based_on.number, draft=draft.number, now=timezone.now())
     return render(
         request,
         "studio/impact.html",
@@ -312,10 +310,19 @@ def draft_impact(request, slug: str, number: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def draft_publish(request, slug: str, number: int):
+    """Publish the draft once the designer has confirmed, having been told which code pins go
+    out of date and which stored rulings it overturns (GET, or a POST without ``confirm``:
+    that page)."""
     try:
-        game, draft = _draft_for_designer(request, slug, number, writing=True)
+        game, draft = _draft_for_designer(request, slug, number, writing=request.method == "POST")
+        if request.method == "GET" or request.POST.get("confirm") != "1":
+            report = draft_report(
+                slug, based_on=draft.based_on.number, draft=draft.number, now=timezone.now()
+            )
+            ctx = {"game": game, "draft": draft, "report": report, "standing": selectors.draft_standing(draft)}
+            return render(request, "studio/publish_confirm.html", ctx)
         services.draft_publish(draft=draft, now=timezone.now())
     except services.DraftClosed as exc:
         return _closed(request, slug, exc.edition)

@@ -59,4 +59,5 @@ def test_a_designer_drafts_max_support_8_and_publishes(designer_site, page, shot
     expect(page.locator("#examples")).to_contain_text("support-gain")
     shot(page, f"designer-impact-{width}")
     page.get_by_role("button", name=re.compile("Publish as edition")).click()
+    page.get_by_role("button", name=re.compile("Yes, publish as edition")).click()
     expect(page.locator("body")).to_contain_text("current")

@@ -72,7 +72,7 @@ def test_a_designer_revises_a_clause_in_a_draft_and_publishes_it(client, designe
 
     impact = client.get(f"/design/rada-miasta/{draft.number}/impact/").content.decode()
     assert "max_support" in impact and "support-gain" in impact
-    assert client.post(f"/design/rada-miasta/{draft.number}/publish/").status_code == 302
+    assert client.post(f"/design/rada-miasta/{draft.number}/publish/", {"confirm": "1"}).status_code == 302
     assert Edition.objects.get(game__slug="rada-miasta", is_current=True).number == draft.number
 
 
@@ -256,7 +256,7 @@ def test_saving_a_clause_of_a_draft_published_meanwhile_is_a_409_that_gives_the_
     draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
     editor = f"/design/rada-miasta/{draft.number}/c/{LIMITS}/"
     assert client.get(editor).status_code == 200
-    assert client.post(f"/design/rada-miasta/{draft.number}/publish/").status_code == 302
+    assert client.post(f"/design/rada-miasta/{draft.number}/publish/", {"confirm": "1"}).status_code == 302
     before = ClauseVersion.objects.count()
     text = _newest(LIMITS).text + " Zdanie, które nie może zginąć."
     r = client.post(editor, {"text": text, "status": "draft", "note": "", "based_on": _newest(LIMITS).number})
