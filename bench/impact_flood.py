@@ -13,7 +13,7 @@ adjudicator reads it, so every stored ruling is a candidate) and time the part o
 report that grows with the stored rulings (``games.impact.situations`` grouped by the
 database, then ``games.impact.overturned``: the work of a background run, or of the request
 below ``SYNC_SITUATIONS``), and the whole report. CPU time of this process plus wall time
-(the database's grouping is in the wall time). One row per ``--distinct`` value.
+(SQLite's grouping is in the CPU time, PostgreSQL's in the wall time). One row per ``--distinct`` value.
 Writes bench/results/<date>-impact-flood-<db>.md (and .json).
 """
 
@@ -204,6 +204,7 @@ def measure(total: int, distinct: int, repeat: int) -> dict:
         "overturned_rulings": sum(e["rulings"] for e in overturned),
         "rulings_part_cpu_s": round(statistics.median(r[1] for r in runs), 2),
         "rulings_part_wall_s": round(statistics.median(r[2] for r in runs), 2),
+        "whole_report_cpu_s": round(statistics.median(r[1] for r in whole), 2),
         "whole_report_wall_s": round(statistics.median(r[2] for r in whole), 2),
         "ms_per_situation": round(statistics.median(r[1] for r in runs) * 1000 / max(seen, 1), 3),
         "store_s": round(stored_s, 1),
@@ -223,7 +224,7 @@ def main(argv=None) -> int:
         rows = [measure(args.rulings, d, args.repeat) for d in args.distinct]
         info = machine(args.db, args.pg_url)
     headers = list(rows[0])
-    worst = max(r["whole_report_wall_s"] for r in rows)
+    worst = max(r["whole_report_cpu_s"] for r in rows)
     lines = [
         f"# The impact report over {args.rulings:,} stored rulings ({args.db}, {today()})",
         "",
@@ -233,7 +234,9 @@ def main(argv=None) -> int:
         "*rulings part*: the stored rulings grouped by the database into distinct situations and "
         "each re-ruled (`games.impact.situations` + `overturned`, what a background run does); "
         f"*whole report*: `games.impact.impact`, examples and all. Medians of {args.repeat}. Target "
-        f"≤ {TARGET_S:g} s of work (issue #20 item 7); worst whole report: **{worst} s**.",
+        f"≤ {TARGET_S:g} s of work (issue #20 item 7): CPU time, SQLite's reading and grouping "
+        "included (it runs in this process); wall time also counts waiting for the 2 shared cores "
+        f"and, on PostgreSQL, the server's work. Worst whole report: **{worst} s of CPU**.",
         "",
         table(headers, [[r[h] for h in headers] for r in rows]),
         "",
