@@ -143,7 +143,7 @@ INVESTMENT_INPUTS = Object(
     build=counts(Choice.of(BUILDING_NAMES), 999, default={}, label=gettext_lazy("Buildings built")),
     demolish=counts(Choice.of(BUILDING_NAMES), 999, default={}, label=gettext_lazy("Buildings demolished")),
     bank_fields=Int(0, 9999, default=0, label=gettext_lazy("Of the fields bought, how many are bank fields")),
-    capital_connected=Bool(default=True, label=gettext_lazy("Is the capital connected to the bank?")),
+    capital_cut_off=Bool(default=False, label=gettext_lazy("Is the capital cut off from the bank?")),
     checks=[_bank_fields_bought],
 )
 
@@ -199,7 +199,7 @@ def _price(r: Reasoning, rules: Rules, side: str, item: str, count: int, refused
 def _bank_trade_cut_off(r: Reasoning, i: Any, variant: str, refused: list[str]) -> set[str]:
     """dl.proposal-5: "federacja nie może handlować z bankiem jeżeli jej stolica nie ma z nim
     połączenia" (gniazdo); the original text has no such rule."""
-    if variant != "gniazdo" or i.capital_connected:
+    if variant != "gniazdo" or not i.capital_cut_off:
         return set()
     traded = {
         k
@@ -296,6 +296,7 @@ def investment(i: Any, *, variant: str, rules: Rules) -> Result:
 
 PIECES = WORDS["pieces"]
 STAGES = WORDS["stages"]
+LAUNCH_FIELDS = WORDS["launch-fields"]
 
 
 def _produced_before(i: Any) -> Iterable[tuple[str, str]]:
@@ -308,9 +309,7 @@ DEPLOYMENT_INPUTS = Object(
     produced_round=Int(1, 999, label=gettext_lazy("Round of the profit stage that produced it")),
     round=Int(1, 999, label=gettext_lazy("Round now")),
     stage=Choice.of(STAGES, default="investment", label=gettext_lazy("Stage now")),
-    own_field=Bool(default=True, label=gettext_lazy("Is the field the federation's own?")),
-    land_field=Bool(default=True, label=gettext_lazy("Is it a land field?")),
-    empty_field=Bool(default=True, label=gettext_lazy("Is no other token on it?")),
+    field=Choice.of(LAUNCH_FIELDS, default="own-empty-land", label=gettext_lazy("The field (launchers)")),
     checks=[_produced_before],
 )
 
@@ -357,13 +356,17 @@ def deployment(i: Any, *, variant: str, rules: Rules) -> Result:
     if i.piece in ("missile_launchers", "super_missile_launchers"):
         # dl.missile-deploy: "na dowolnym należącym do niego polu lądowym, na którym nie leży żaden
         # inny żeton"; dl.super-missile-same-rules: the super missile's the same.
-        field_ok = i.own_field and i.land_field and i.empty_field
+        field_ok = i.field == "own-empty-land"
         r.step(
             "dl.missile-deploy",
             _(
-                "A launcher goes on any land field of the federation's own with no other token on it: %(verdict)s."
+                "A launcher goes on any land field of the federation's own with no other token on it; this "
+                "one is %(field)s: %(verdict)s."
             )
-            % {"verdict": _("this field qualifies") if field_ok else _("this field does not")},
+            % {
+                "field": LAUNCH_FIELDS[i.field],
+                "verdict": _("it qualifies") if field_ok else _("it does not"),
+            },
         )
         if i.piece == "super_missile_launchers":
             r.step(

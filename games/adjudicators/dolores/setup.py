@@ -1,4 +1,7 @@
-"""Setup (section ``setup``): ``first-city``, GNIAZDO's doubt 3 ruled under both readings.
+"""Setup, the course of play and the end (sections ``setup``, ``sequence``, ``intro``):
+``first-city``, GNIAZDO's doubt 3 ruled under both readings; ``stage-order``, who acts next
+and when the next stage and round begin (dl.setup-order, dl.rounds, dl.stage-order);
+``game-end``, whether the game is over (dl.game-end, dl.bank-fields).
 
 The setup hands each president money and a first city with a warehouse (dl.setup-money,
 dl.setup-warehouse) without saying whether the city is paid for; Table 1 prices a city
@@ -8,15 +11,16 @@ reading, side by side, and reports the gap.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Int, Object
+from games.engine.declare import Choice, Int, List, Object, Str
 
-from .common import READINGS, adjudicator, t1
+from .common import READINGS, WORDS, adjudicator, t1
 
 # ================================================================ first-city
 
@@ -75,3 +79,140 @@ def first_city(i: Any, *, variant: str, rules: Rules) -> Result:
         },
     )
     return r.result({"kokosy": kokosy, "affordable": {k: i.spend <= v for k, v in kokosy.items()}})
+
+
+# ================================================================== game-end
+
+
+def _unique_players(i: Any) -> Iterable[tuple[str, str]]:
+    seen: set[str] = set()
+    for n, p in enumerate(i.players):
+        if p.name in seen:
+            yield f"players.{n}.name", _("Duplicate player: %(name)s.") % {"name": p.name}
+        seen.add(p.name)
+    owned = sum(p.fields_owned for p in i.players)
+    if owned > i.board_fields:
+        yield (
+            "board_fields",
+            _("The players own %(owned)s fields, more than the board has.") % {"owned": owned},
+        )
+
+
+GAME_END_INPUTS = Object(
+    board_fields=Int(10, 10_000, label=gettext_lazy("Fields on the board, the bank's included")),
+    players=List(
+        Object(
+            name=Str(1, 40, label=gettext_lazy("Federation")),
+            fields_owned=Int(0, 10_000, default=0, label=gettext_lazy("Fields it owns")),
+            cities=Int(0, 99, default=0, label=gettext_lazy("Cities")),
+            units=Int(0, 999, default=0, label=gettext_lazy("Military units")),
+        ),
+        min_length=2,
+        max_length=4,
+        label=gettext_lazy("Federations"),
+    ),
+    checks=[_unique_players],
+)
+
+
+def _game_end_summary(o: dict[str, Any]) -> str:
+    return _("Over by territory: %(t)s; over by rivals removed: %(r)s.") % {
+        "t": o["winner"]["territory"] or _("no"),
+        "r": o["winner"]["rivals-removed"] or _("no"),
+    }
+
+
+@adjudicator("game-end", inputs=GAME_END_INPUTS, summary=_game_end_summary)
+def game_end(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    bank = rules.param("bank_fields")
+    r.step(
+        "dl.game-end",
+        _("The game ends when one side takes control of the territory of the whole planet."),
+    )
+    r.gap("dl.game-end", "whole-planet", bank=bank)
+    buyable = i.board_fields - bank
+    r.step(
+        "dl.bank-fields",
+        _(
+            "The bank's %(bank)s central fields cannot be bought: %(buyable)s of the %(fields)s fields can be owned."
+        )
+        % {"bank": bank, "buyable": buyable, "fields": i.board_fields},
+    )
+    by_land = [p.name for p in i.players if p.fields_owned >= buyable]
+    standing = [p.name for p in i.players if p.cities or p.units]
+    winner = {
+        "territory": by_land[0] if by_land else None,
+        "rivals-removed": standing[0] if len(standing) == 1 else None,
+    }
+    r.step(
+        "dl.game-end",
+        _("Side by side: %(t_name)s, %(t)s; %(r_name)s, %(r)s.")
+        % {
+            "t_name": READINGS["territory"],
+            "t": winner["territory"] or _("not over"),
+            "r_name": READINGS["rivals-removed"],
+            "r": winner["rivals-removed"] or _("not over"),
+        },
+    )
+    return r.result({"game_over": {k: v is not None for k, v in winner.items()}, "winner": winner})
+
+
+# ================================================================ stage-order
+
+STAGES = WORDS["stages"]
+
+
+def _acted_in_order(i: Any) -> Iterable[tuple[str, str]]:
+    if len(set(i.order)) != len(i.order):
+        yield "order", _("A federation is listed twice.")
+    if list(i.acted) != list(i.order[: len(i.acted)]):
+        yield "acted", _("The players act in the order: those who have acted are the first of it.")
+
+
+STAGE_ORDER_INPUTS = Object(
+    order=List(Str(1, 40), min_length=2, max_length=4, label=gettext_lazy("Order fixed at setup")),
+    round=Int(1, 999, default=1, label=gettext_lazy("Round")),
+    stage=Choice.of(STAGES, default="investment", label=gettext_lazy("Stage")),
+    acted=List(
+        Str(1, 40), default=[], max_length=4, label=gettext_lazy("Who has had the opportunity to act")
+    ),
+    checks=[_acted_in_order],
+)
+
+
+def _stage_order_summary(o: dict[str, Any]) -> str:
+    return _("Next: %(player)s, %(stage)s stage of round %(round)s.") % {
+        "player": o["next_player"],
+        "stage": STAGES[o["next_stage"]],
+        "round": o["next_round"],
+    }
+
+
+@adjudicator("stage-order", inputs=STAGE_ORDER_INPUTS, summary=_stage_order_summary)
+def stage_order(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    r.step(
+        "dl.setup-order",
+        _("The order set at the end of setup applies all game: %(order)s.") % {"order": ", ".join(i.order)},
+    )
+    r.gap("dl.setup-order", "how-order-is-set")
+    r.step("dl.rounds", _("A round has five stages, in each of which every player acts in that order."))
+    if len(i.acted) < len(i.order):
+        nxt = i.order[len(i.acted)]
+        r.step(
+            "dl.stage-order",
+            _("Not everyone has had the opportunity to act yet: the stage goes on with %(player)s.")
+            % {"player": nxt},
+        )
+        return r.result({"next_player": nxt, "next_stage": i.stage, "next_round": i.round})
+    stages = list(STAGES)
+    last = i.stage == stages[-1]
+    nxt_stage = stages[0] if last else stages[stages.index(i.stage) + 1]
+    nxt_round = i.round + 1 if last else i.round
+    r.step(
+        "dl.stage-order",
+        _("Everyone has had the opportunity to act: the %(stage)s stage of round %(round)s begins.")
+        % {"stage": STAGES[nxt_stage], "round": nxt_round},
+    )
+    return r.result({"next_player": i.order[0], "next_stage": nxt_stage, "next_round": nxt_round})

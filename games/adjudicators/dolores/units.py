@@ -1,4 +1,10 @@
-"""Troop units (section ``units``): GNIAZDO's doubts 7, 9 and 10 computed.
+"""Troop units (section ``units``): stacks, sabotage, missile strikes, and GNIAZDO's doubts 7, 9
+and 10 computed.
+
+``stacking``: which tokens of a field can be attacked (dl.stacking, dl.top-token-active);
+``sabotage``: what a successful sabotage does (dl.sabotage, dl.sabotage-effect);
+``missile-strike``: whether a missile may strike and what it leaves on the field
+(dl.missile-range, dl.missile-single-use, dl.missile-effect, dl.super-missile-*).
 
 ``combat-odds``: the exact odds of a clash (dl.combat, dl.top-token-active) for each pair of
 units and of N attackers against one defender, the question of doubt 7; ``missile-shootdown``:
@@ -17,9 +23,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Choice, Coord, Int, List, Object
+from games.engine.declare import Bool, Choice, Coord, Die, Int, List, Object, Str
 
-from .common import READINGS, WORDS, adjudicator, say_fields
+from .common import MAX_DISTRICTS, READINGS, WORDS, adjudicator, say_fields
+from .military import _destroyed
 
 UNIT_KINDS = WORDS["units"]
 MISSILE_KINDS = WORDS["missiles"]
@@ -315,5 +322,228 @@ def ship_reach(i: Any, *, variant: str, rules: Rules) -> Result:
             "reach": reach,
             "land_fields": len(land),
             "out_of_reach": {"own-field": [[x, y] for x, y in land], "five-fields": five},
+        }
+    )
+
+
+# ================================================================== stacking
+
+ATTACKERS = WORDS["attackers"]
+
+STACK_TOKEN = Object(
+    federation=Str(1, 40, label=gettext_lazy("Federation")),
+    unit=Choice.of(UNIT_KINDS, label=gettext_lazy("Unit")),
+)
+STACKING_INPUTS = Object(
+    stack=List(
+        STACK_TOKEN, min_length=1, max_length=60, label=gettext_lazy("Units on the field, bottom first")
+    ),
+    attacker=Choice.of(ATTACKERS, default="infantry", label=gettext_lazy("Attacked by")),
+)
+
+
+def _stacking_summary(o: dict[str, Any]) -> str:
+    if len(o["attackable"]) == 1:
+        return _("Only the token on top (number %(n)s from the bottom) can be attacked.") % {
+            "n": o["attackable"][0] + 1
+        }
+    return _("Every token of the field is struck (%(n)s).") % {"n": len(o["attackable"])}
+
+
+@adjudicator("stacking", inputs=STACKING_INPUTS, summary=_stacking_summary)
+def stacking(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    federations = list(dict.fromkeys(t.federation for t in i.stack))
+    if len(federations) == 1:
+        r.step(
+            "dl.stacking",
+            _("Any number of one federation's units may share a field: %(n)s of %(federation)s's here.")
+            % {"n": len(i.stack), "federation": federations[0]},
+        )
+        allowed: bool | None = True
+    else:
+        r.step(
+            "dl.stacking",
+            _(
+                "Any number of one federation's units may share a field; here there are several: %(federations)s."
+            )
+            % {"federations": ", ".join(federations)},
+        )
+        r.gap("dl.stacking", "federations-share-a-field")
+        allowed = None
+    top = len(i.stack) - 1
+    if i.attacker in ("missile", "super"):
+        # dl.missile-effect: "Z zaatakowanego pola usuwa się wszystkie żetony" — a missile strikes
+        # the whole field; dl.top-token-active names only infantry, armored units and ships.
+        r.step(
+            "dl.missile-effect",
+            _("A missile is not bound to the top token: it removes every unit token of the field."),
+        )
+        attackable = list(range(len(i.stack)))
+    else:
+        r.step(
+            "dl.top-token-active",
+            _(
+                "Only the token on top is active, and only it may be attacked by %(attacker)s: %(unit)s of %(federation)s."
+            )
+            % {
+                "attacker": ATTACKERS[i.attacker],
+                "unit": UNIT_KINDS[i.stack[top].unit],
+                "federation": i.stack[top].federation,
+            },
+        )
+        attackable = [top]
+    return r.result({"allowed": allowed, "active": top, "attackable": attackable})
+
+
+# ================================================================== sabotage
+
+SABOTAGE_TARGETS = WORDS["sabotage-targets"]
+
+SABOTAGE_INPUTS = Object(
+    unit=Choice.of(UNIT_KINDS, default="infantry", label=gettext_lazy("Unit")),
+    target=Choice.of(SABOTAGE_TARGETS, label=gettext_lazy("Target")),
+    roll=Die(label=gettext_lazy("The player's roll")),
+    districts=Int(0, MAX_DISTRICTS, default=0, label=gettext_lazy("Built districts (a city)")),
+)
+
+# dl.sabotage-effect: "W przypadku miast sukces oznacza zniszczenie ostatniej zabudowanej
+# dzielnicy, a w przypadku lasów i pól - zastąpienie ich żetonów żetonem pożaru."
+EFFECTS = {"city": "last-district-destroyed", "forest": "replaced-by-fire", "farm": "replaced-by-fire"}
+
+
+def _sabotage_summary(o: dict[str, Any]) -> str:
+    if o["effect"] is None:
+        return _("The text says neither what roll succeeds nor what a successful sabotage does here.")
+    return _("The text does not say what roll succeeds; if it does: %(effect)s.") % {
+        "effect": WORDS["effects"][o["effect"]]
+    }
+
+
+@adjudicator("sabotage", inputs=SABOTAGE_INPUTS, summary=_sabotage_summary)
+def sabotage(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    r.step(
+        "dl.sabotage",
+        _("%(unit)s may sabotage %(target)s; it succeeds on the number of pips the unit's description names.")
+        % {"unit": UNIT_KINDS[i.unit], "target": SABOTAGE_TARGETS[i.target]},
+    )
+    r.gap("dl.sabotage", "sabotage-roll", roll=i.roll)
+    effect = EFFECTS.get(i.target)
+    after = None
+    if effect is None:
+        r.step(
+            "dl.sabotage-effect",
+            _("Success is described for cities, forests and fields only, not for routes."),
+        )
+        r.gap("dl.sabotage-effect", "sabotage-route")
+    elif i.target == "city":
+        after = max(0, i.districts - 1)
+        r.step(
+            "dl.sabotage-effect",
+            _("In a city success destroys the last built district: %(before)s districts, then %(after)s.")
+            % {"before": i.districts, "after": after},
+        )
+    else:
+        r.step("dl.sabotage-effect", _("In a forest or field success replaces its token with a fire token."))
+    return r.result({"success": None, "effect": effect, "districts_after": after})
+
+
+# ============================================================= missile-strike
+
+FIELD_TOKENS = WORDS["field-tokens"]
+# dl.missile-effect: "z wyjątkiem miasta, gdzie rakieta niszczy co drugą dzielnicę oraz żetonów
+# przemysłowych zanieczyszczeń, chmury radioaktywnej i pożaru".
+SPARED = ("pollution", "radioactive", "fire")
+
+MISSILE_STRIKE_INPUTS = Object(
+    kind=Choice.of(MISSILE_KINDS, default="missile", label=gettext_lazy("Missile")),
+    distance=Int(0, 999, label=gettext_lazy("Fields from the launcher to the chosen field")),
+    used=Bool(default=False, label=gettext_lazy("Has this launcher attacked before?")),
+    tokens=List(
+        Choice.of(FIELD_TOKENS),
+        default=[],
+        max_length=60,
+        label=gettext_lazy("Other tokens on the chosen field"),
+    ),
+    districts=Int(
+        0, MAX_DISTRICTS, default=0, label=gettext_lazy("Built districts of a city there (0: none)")
+    ),
+)
+
+
+def _strike_summary(o: dict[str, Any]) -> str:
+    if not o["allowed"]:
+        return _("The missile may not strike.")
+    return _("The strike removes %(n)s tokens and %(d)s districts; the launcher is removed.") % {
+        "n": len(o["tokens_removed"]),
+        "d": o["districts_destroyed"],
+    }
+
+
+@adjudicator("missile-strike", inputs=MISSILE_STRIKE_INPUTS, summary=_strike_summary)
+def missile_strike(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    reach, clause = _missile_range(rules, i.kind)
+    in_range = i.distance <= reach
+    r.step(
+        clause,
+        _("Its range is %(reach)s fields; the chosen field is %(distance)s away: %(verdict)s.")
+        % {
+            "reach": reach,
+            "distance": i.distance,
+            "verdict": _("within range") if in_range else _("out of range"),
+        },
+    )
+    r.step(
+        "dl.missile-single-use",
+        _("A missile is single-use: its token is removed after its first attack%(used)s.")
+        % {"used": _(", and this one has attacked already") if i.used else ""},
+    )
+    if not in_range or i.used:
+        return r.result(
+            {
+                "allowed": False,
+                "fields_hit": 0,
+                "tokens_removed": [],
+                "districts_destroyed": 0,
+                "radioactive_cloud": False,
+            }
+        )
+    if i.kind == "super":
+        r.step(
+            "dl.super-missile-same-rules",
+            _("The super missile follows the missile's rules on each field it hits."),
+        )
+        r.step(
+            "dl.super-missile-area",
+            _("The attack covers %(n)s fields: the chosen one and those sharing its edges.")
+            % {"n": rules.param("super_missile_fields")},
+        )
+    removed = [t for t in i.tokens if t not in SPARED]
+    step = rules.param("missile_district_step")
+    destroyed = _destroyed(i.districts, step) if i.districts else 0
+    if i.districts % step:
+        r.gap("dl.missile-effect", "uneven-districts", k=step, uneven=str(i.districts))
+    r.step(
+        "dl.missile-effect",
+        _(
+            "Every token of the field is removed but pollution, radioactive clouds and fires (%(removed)s); a city loses one district in every %(k)s: %(d)s."
+        )
+        % {
+            "removed": ", ".join(str(FIELD_TOKENS[t]) for t in removed) or _("nothing"),
+            "k": step,
+            "d": destroyed,
+        },
+    )
+    if i.kind == "super":
+        r.step("dl.super-missile-cloud", _("A radioactive cloud token appears on the chosen field."))
+    return r.result(
+        {
+            "allowed": True,
+            "fields_hit": rules.param("super_missile_fields") if i.kind == "super" else 1,
+            "tokens_removed": removed,
+            "districts_destroyed": destroyed,
+            "radioactive_cloud": i.kind == "super",
         }
     )

@@ -3,7 +3,9 @@
 ``wind`` moves the pollution and radioactive clouds (dl.wind-rolls … dl.wind-off-board)
 and spreads fires (dl.wind-fire-spread, dl.fire-spread, dl.wind-fire-burns);
 ``pollution`` says whether a city gets industrial pollution (dl.pollution-appears,
-dl.pollution-treatment-plant).
+dl.pollution-treatment-plant); ``disaster`` what a pollution cloud or a radioactive cloud that
+stops on a field, or a fire burning there, destroys (dl.pollution-farms, dl.radioactive-cloud,
+dl.fire-land, dl.fire-city).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Coord, Die, Int, List, Object
+from games.engine.declare import Bool, Choice, Coord, Die, Int, List, Object
 
 from .common import MAX_DISTRICTS, WORDS, adjudicator, coord, say_fields
 
@@ -261,3 +263,87 @@ def pollution(i: Any, *, variant: str, rules: Rules) -> Result:
     r.step("dl.pollution-treatment-plant", _("No treatment plant was built beforehand."))
     r.gap("dl.pollution-appears", "pollution-timing", k=threshold)
     return r.result({"pollution": True})
+
+
+# ================================================================== disaster
+
+HAZARDS = WORDS["hazards"]
+FIELD_TOKENS = WORDS["field-tokens"]
+
+DISASTER_INPUTS = Object(
+    hazard=Choice.of(HAZARDS, label=gettext_lazy("What stopped on the field, or burns there")),
+    tokens=List(
+        Choice.of(FIELD_TOKENS), default=[], max_length=60, label=gettext_lazy("Other tokens on the field")
+    ),
+    districts=Int(
+        0, MAX_DISTRICTS, default=0, label=gettext_lazy("Built districts of a city there (0: none)")
+    ),
+)
+
+
+def _disaster_summary(o: dict[str, Any]) -> str:
+    return _("Tokens removed: %(n)s; districts left: %(d)s.") % {
+        "n": len(o["tokens_removed"]),
+        "d": o["districts_after"],
+    }
+
+
+def _pollution_stops(r: Reasoning, i: Any) -> list[str]:
+    """dl.pollution-farms: a farm field token where the cloud stops is removed at once; "Podobnie
+    postępuje się z żetonami piechoty"."""
+    removed = [t for t in i.tokens if t in ("farm", "infantry")]
+    r.step(
+        "dl.pollution-farms",
+        _(
+            "A pollution cloud that stops on a field removes its farm field and infantry tokens at once: %(removed)s."
+        )
+        % {"removed": ", ".join(str(FIELD_TOKENS[t]) for t in removed) or _("none here")},
+    )
+    return removed
+
+
+@adjudicator("disaster", inputs=DISASTER_INPUTS, summary=_disaster_summary)
+def disaster(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    districts = i.districts
+    if i.hazard == "pollution":
+        removed = _pollution_stops(r, i)
+        if districts:
+            r.step(
+                "dl.pollution-reduces-n",
+                _("Over a city it destroys nothing, but cuts the federation's N in the profit stage."),
+            )
+    elif i.hazard == "radioactive":
+        # dl.radioactive-cloud: "niszczy każdy żeton z wyjątkiem innych chmur, zanieczyszczeń
+        # przemysłowych oraz pożaru" — the city token included.
+        removed = [t for t in i.tokens if t not in ("pollution", "radioactive", "fire")]
+        r.step(
+            "dl.radioactive-cloud",
+            _(
+                "A radioactive cloud destroys every token where it stops but clouds, pollution and fires: %(removed)s%(city)s."
+            )
+            % {
+                "removed": ", ".join(str(FIELD_TOKENS[t]) for t in removed) or _("no other token"),
+                "city": _(", and the city") if districts else "",
+            },
+        )
+        districts = 0
+    else:
+        removed = [t for t in i.tokens if t in ("farm", "forest")]
+        r.step(
+            "dl.fire-land",
+            _("On land a fire destroys farm fields and forests: %(removed)s.")
+            % {"removed": ", ".join(str(FIELD_TOKENS[t]) for t in removed) or _("none here")},
+        )
+        if districts:
+            districts -= 1
+            r.step(
+                "dl.fire-city",
+                _(
+                    "In a city a fire destroys one district a round, from the last: %(d)s left after this round."
+                )
+                % {"d": districts},
+            )
+        if any(t not in ("farm", "forest", "fire") for t in i.tokens):
+            r.gap("dl.fire-land", "fire-and-units")
+    return r.result({"tokens_removed": removed, "districts_after": districts})

@@ -512,6 +512,8 @@ PARAMS = {
     "infantry_ship_malus": ("dl.combat", "odejmuje się cztery oczka", 4),
     "missile_range": ("dl.missile-range", "Zasięg rakiety wynosi 10 pól", 10),
     "super_missile_range": ("dl.super-missile-range", "Zasięg wynosi 20 pól", 20),
+    "super_missile_fields": ("dl.super-missile-area", "Atak obejmuje pięć pól", 5),
+    "bank_fields": ("dl.bank-fields", "Dziewięć centralnych pól", 9),
 }
 PACKAGE = Path(__file__).resolve().parents[3] / "games" / "adjudicators" / "dolores"
 
