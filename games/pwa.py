@@ -41,6 +41,8 @@ PLAYER_COUNTS = range(2, 7)
 # The placeholder for the n-th player: letters and digits only, so the page escapes it as is
 # and a field's id (forms.Node.id) keeps it unchanged.
 PLAYER_TOKEN = "zq{n}playerqz"
+# Clause pages kept for the rulings kept (each cites a few): the oldest kept first out.
+CLAUSES_KEPT = 200
 RULINGS_KEPT = 20
 # The templates the kept pages are drawn from: a change to one is a change of the pages.
 TEMPLATES = (
@@ -116,6 +118,9 @@ def offline_config(games: list[tuple[str, str, str]]) -> dict:
         "static": settings.STATIC_URL,
         "rulings": reverse("games:ruling", args=["0"]).removesuffix("0/"),
         "games": [slug for slug, _stamp, _rules_stamp in games],
+        # Each game's reader is kept too, and the clause pages a kept ruling links to.
+        "readers": [reverse("rules:reader", args=[slug]) for slug, _stamp, _rules_stamp in games],
+        "clauses_kept": CLAUSES_KEPT,
         "questions": questions,
         "counts": list(PLAYER_COUNTS),
         "token": PLAYER_TOKEN,
@@ -182,5 +187,7 @@ def manifest(request):
 
 @require_safe
 def offline(request):
-    """What the worker shows offline for a page it did not keep."""
-    return render(request, "games/offline.html", {"kept": RULINGS_KEPT})
+    """What the worker shows offline for a page it did not keep: that it needs the network,
+    what was kept instead, and the way back (the games, and each game's kept reader)."""
+    games = list(Game.objects.order_by("position").values_list("slug", "title"))
+    return render(request, "games/offline.html", {"kept": RULINGS_KEPT, "games": games})

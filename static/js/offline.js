@@ -72,6 +72,8 @@
     return document.getElementById("offline-note");
   }
 
+  // Say that the request waits for the network, where the referee looks: the notice is
+  // brought into view and takes the focus (a screen reader reads it; Tab goes on to Retry).
   function show(entry) {
     var n = note();
     if (!n) return;
@@ -79,6 +81,8 @@
     n.querySelector("[data-offline=rule]").hidden = row;
     n.querySelector("[data-offline=row]").hidden = !row;
     n.hidden = false;
+    n.focus({ preventScroll: true });
+    n.scrollIntoView({ block: "center" });
   }
 
   function hide() {

@@ -9,13 +9,16 @@
 // for as many players: see named()), the offline page, and the static files they use.
 // Pages come from the network first (the cache when there is none, or after TIMEOUT);
 // static files from the cache first. The last rulings opened are kept in a second cache,
-// across versions, the oldest opened first out. Only GET navigations to /referee/ and
-// /rulings/<id>/ and static files are answered here; every other request goes as usual.
+// across versions, the oldest opened first out, and the clause pages they link to in a third.
+// Each game's reader is kept with the referee's pages. GET navigations to any page of the
+// site go to the network; with none, a kept page answers, or the offline page, which says
+// plainly that the page needs the network and leads back. Other requests go as usual.
 "use strict";
 
 const C = self.OFFLINE;
 const PAGES = "referee-" + C.version;
 const RULINGS = "referee-rulings";
+const CLAUSES = "referee-clauses"; // the clause pages the kept rulings link to
 const META = new URL(C.offline + "?meta", self.location.origin).href;
 const TIMEOUT = 4000; // ms a page may take from the network before the kept copy is shown
 const KEPT_AT = "X-Kept-At";
@@ -74,6 +77,7 @@ function precacheKeys() {
   const r = C.referee;
   const urls = [r, C.offline];
   for (const game of C.games) urls.push(r + "?game=" + encodeURIComponent(game));
+  urls.push(...C.readers);
   for (const x of C.questions) {
     const base = r + "?game=" + encodeURIComponent(x.game) + "&q=" + encodeURIComponent(x.q);
     urls.push(base, base + "&example=1");
@@ -147,7 +151,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("referee-") && name !== PAGES && name !== RULINGS) await caches.delete(name);
+        if (name.startsWith("referee-") && ![PAGES, RULINGS, CLAUSES].includes(name)) await caches.delete(name);
       }
       await self.clients.claim();
     })(),
@@ -254,6 +258,7 @@ async function page(event) {
 
 // A ruling, kept (or moved to the newest) each time it is opened.
 async function keepRuling(cache, key, res) {
+  const html = await res.clone().text();
   await cache.put(key, await plain(res, { [KEPT_AT]: String(Date.now()) }));
   const all = [];
   for (const req of await cache.keys()) {
@@ -262,6 +267,28 @@ async function keepRuling(cache, key, res) {
   }
   all.sort((a, b) => b[0] - a[0]);
   for (const [, req] of all.slice(C.rulings_kept)) await cache.delete(req);
+  await keepClauses(html);
+}
+
+const CLAUSE_LINK = /href="(\/g\/[^"\/]+\/c\/[^"\/]+\/)"/g;
+
+// The clause pages a kept ruling links to (best effort), the oldest kept first out.
+async function keepClauses(html) {
+  const cache = await caches.open(CLAUSES);
+  const links = new Set(Array.from(html.matchAll(CLAUSE_LINK), (m) => pageKey(m[1])));
+  await pool(Array.from(links), 4, async (key) => {
+    try {
+      const res = await fetch(key, { credentials: "same-origin" });
+      if (res.ok && !res.redirected) {
+        await cache.delete(key); // put again: the newest last in the cache's order
+        await cache.put(key, res);
+      }
+    } catch (e) {
+      // offline: the page stays as it was kept, or is not kept
+    }
+  });
+  const keys = await cache.keys();
+  for (const req of keys.slice(0, Math.max(0, keys.length - C.clauses_kept))) await cache.delete(req);
 }
 
 async function ruling(event) {
@@ -276,6 +303,21 @@ async function ruling(event) {
     if (!hit) return offlinePage();
     event.waitUntil(keepRuling(cache, key, hit.clone()));
     return hit;
+  }
+}
+
+// Any other page of the site: the network's answer; with none, a kept copy (a game's reader,
+// a clause page a kept ruling links to), else the offline page saying it needs the network.
+async function other(event) {
+  try {
+    return await fetch(event.request);
+  } catch (e) {
+    const key = pageKey(event.request.url);
+    for (const name of [PAGES, CLAUSES]) {
+      const hit = await (await caches.open(name)).match(key, { ignoreVary: true });
+      if (hit) return hit;
+    }
+    return offlinePage();
   }
 }
 
@@ -296,6 +338,7 @@ self.addEventListener("fetch", (event) => {
   else if (req.mode !== "navigate") return;
   else if (url.pathname === C.referee) event.respondWith(page(event));
   else if (isRuling(url.pathname)) event.respondWith(ruling(event));
+  else event.respondWith(other(event));
 });
 
 // ------------------------------------------------------------------ messages from pages

@@ -22,9 +22,11 @@ NAMES = ["Zoë", "O'Neil & Co", "<b>Jo</b>", "Anna Maria"]
 PRECACHED_JS = """async () => {
   const reg = await navigator.serviceWorker.ready;
   const names = await caches.keys();
-  const pages = names.find((n) => n.startsWith("referee-") && n !== "referee-rulings");
+  const pages = names.find((n) => n.startsWith("referee-") && n !== "referee-rulings" && n !== "referee-clauses");
   return {active: !!reg.active, pages: pages, kept: (await (await caches.open(pages)).keys()).length};
 }"""
+
+KEPT_CLAUSES_JS = """async () => (await (await caches.open("referee-clauses")).keys()).map((r) => new URL(r.url).pathname)"""
 
 KEPT_RULINGS_JS = """async () => (await (await caches.open("referee-rulings")).keys()).map((r) => new URL(r.url).pathname)"""
 
@@ -52,10 +54,10 @@ def _go_online_ready(page, site):
     page.goto(site + FORM)
     state = page.evaluate(PRECACHED_JS)
     assert state["active"]
-    # The game list, 5 question lists, 39 questions, 15 example forms, 15 × 5 placeholder
-    # forms, the offline page, and the static files they use.
+    # The game list, 5 question lists, every question and its example, 5 placeholder forms
+    # for each question that asks for names, the offline page, 5 readers, and the static files.
     players_questions = [a for a in engine.all_adjudicators() if forms.mentions_players(a.inputs)]
-    pages = 1 + 5 + len(engine.all_adjudicators()) + len(players_questions) * 6 + 1
+    pages = 1 + 5 + len(engine.all_adjudicators()) * 2 + len(players_questions) * 5 + 1 + 5
     assert state["kept"] >= pages + 4, state
 
 
@@ -91,6 +93,18 @@ def test_the_referee_works_offline_and_rules_when_the_network_is_back(site, page
     expect(page.locator("h1")).to_contain_text(re.compile("council vote", re.I))
     expect(page.locator("#ruling")).to_be_visible()
     shot(page, "offline-ruling")
+    # The clause pages it cites, kept with it, and each game's reader open offline too.
+    href = page.locator("#ruling .steps a[href^='/g/']").first.get_attribute("href")
+    _until(page, lambda: href in page.evaluate(KEPT_CLAUSES_JS))
+    page.goto(site + href)
+    expect(page.locator("main")).to_contain_text(href.rstrip("/").rsplit("/", 1)[1])
+    page.goto(site + "/g/praetor/")
+    expect(page.locator("main")).to_contain_text("Praetor")
+    # Search needs the network: said plainly, with the way back, not the browser's error page.
+    page.goto(site + "/search/?q=tax")
+    expect(page.locator("h1")).to_have_text("You are offline")
+    expect(page.locator("main")).to_contain_text("it needs the network")
+    expect(page.locator("main").get_by_role("link", name="Games")).to_be_visible()
     # One never opened: the offline page says so.
     page.goto(site + "/rulings/does-not-exist/")
     expect(page.locator("h1")).to_have_text("You are offline")
@@ -104,6 +118,9 @@ def test_the_referee_works_offline_and_rules_when_the_network_is_back(site, page
     page.get_by_test_id("rule").click()
     note = page.locator("#offline-note")
     expect(note).to_be_visible()
+    # Where the referee looks: in view and focused, not drawn below the fold.
+    expect(note).to_be_focused()
+    expect(note).to_be_in_viewport(ratio=1)
     expect(note).to_contain_text("You are offline: the ruling will be asked when the network is back.")
     expect(note.get_by_role("button", name="Retry")).to_be_visible()
     expect(page.locator("#f-support_Ala_residents")).to_have_value("7")
@@ -239,4 +256,4 @@ def test_forms_for_names_typed_offline_are_the_forms_the_server_draws(site, page
     for url in urls:
         served = context.request.get(site + url).text()
         assert offline[url] == _main_html(page, served), url
-    assert len(urls) == 15
+    assert len(urls) >= 15
