@@ -17,6 +17,12 @@ translated     ``translated``             ``translated``                (plain)
 approved       ``reviewed`` (or final)    ``final`` (or signed-off)     (plain)
 =============  =========================  ============================  ==========
 
+XLIFF 1.2 says ``approved="yes"`` of approved units only; a stale unit's previous source is
+also a unit-level ``<note category="previous-source">`` in XLIFF 2.0. Both validate against
+the OASIS schemas (tests/translators/schemas/). A unit imported as approved (XLIFF 2.0
+``reviewed``/``final``, 1.2 ``signed-off``/``final`` or ``approved="yes"``) is applied as
+approved from a reviewer, as translated from anyone else, and the report says so.
+
 Import (XLIFF 1.x, XLIFF 2.0, PO) never overwrites: a unit is applied as a new revision
 only if its source is the current version's text (whitespace-normalised, as tools rewrap)
 and its base is the current revision; otherwise it is a *conflict*, kept as a suggestion
@@ -159,11 +165,19 @@ def _xliff2(game: Game, lang: str, items: list[Unit]) -> bytes:
     store = xliff2.Xliff2File()
     store.setsourcelanguage(game.language)
     store.settargetlanguage(lang)
-    for unit in _xliff_units(store, items, _XLIFF2_STATES):
+    for item, unit in zip(items, _xliff_units(store, items, _XLIFF2_STATES), strict=True):
+        if item.previous_source is not None:
+            # A stale unit: the version its target was made from, as PO's "#| msgid" says it.
+            unit.addnote(item.previous_source, origin="previous-source")
         # XLIFF 2.0 keeps notes in the unit, before its segments; the toolkit writes them into
-        # the segment, which the schema does not allow: move its element up.
+        # the segment, which the schema does not allow: move its element up. The same for
+        # xml:space, which the core schema allows on <unit>, not on <segment>.
         notes = unit.xmlelement.find(unit.namespaced("notes"))
-        unit.getunitelement().insert(0, notes)
+        element = unit.getunitelement()
+        element.insert(0, notes)
+        space = "{http://www.w3.org/XML/1998/namespace}space"
+        if unit.xmlelement.get(space) is not None:
+            element.set(space, unit.xmlelement.attrib.pop(space))
     return bytes(store)
 
 
@@ -172,7 +186,15 @@ def _xliff12(game: Game, lang: str, items: list[Unit]) -> bytes:
     store.setsourcelanguage(game.language)
     store.settargetlanguage(lang)
     store.setfilename(store.getfilenode("NoName"), game.slug)
-    _xliff_units(store, items, _XLIFF12_STATES, filename=game.slug)
+    for item, unit in zip(
+        items, _xliff_units(store, items, _XLIFF12_STATES, filename=game.slug), strict=True
+    ):
+        # approved="yes" is a reviewer's approval: only an approved unit says it (the toolkit
+        # marks every translated unit so).
+        if item.state == "approved":
+            unit.xmlelement.set("approved", "yes")
+        else:
+            unit.xmlelement.attrib.pop("approved", None)
     return bytes(store)
 
 
@@ -457,9 +479,18 @@ def _from_xliff2(unit) -> Incoming:
 
 def _from_xliff1(unit) -> Incoming:
     target = unit.target or ""
-    n = unit.get_state_n()
-    approved = n >= unit.S_SIGNED_OFF
-    fuzzy = unit.isfuzzy() or n < unit.S_TRANSLATED
+    element = unit.xmlelement.find(unit.namespaced("target"))
+    said = element.get("state") if element is not None else None
+    if said is not None:
+        # The target's state says it (XLIFF 1.2): signed-off and final are a reviewer's, as is
+        # approved="yes"; translated is translated, approved or not; new and needs-* need review.
+        needs = said == "new" or said.startswith("needs-")
+        approved = not needs and (said in ("signed-off", "final") or unit.xmlelement.get("approved") == "yes")
+        fuzzy = needs
+    else:
+        n = unit.get_state_n()
+        approved = n >= unit.S_SIGNED_OFF
+        fuzzy = unit.isfuzzy() or n < unit.S_TRANSLATED
     key = (unit.getid() or "").split("\x04")[-1]
     return Incoming(
         key, unit.source or "", target, _state(target, fuzzy, approved), _base(unit.getnotes("base"))
@@ -549,11 +580,14 @@ def apply(
             continue
         state, note = item.state, ""
         if state == "approved" and not may_approve:
-            state, note = "translated", " Approving takes a reviewer: saved as translated."
+            state, note = (
+                "translated",
+                " The file marks it approved (final); approving takes a reviewer: taken as translated.",
+            )
         if item.target == now_unit.target and (
             state == now_unit.state or (state == "translated" and now_unit.state == "approved")
         ):
-            report.add(key, "unchanged", "The same text and state as now.")
+            report.add(key, "unchanged", "The same text and state as now." + note)
             continue
         why = _conflict(item, now_unit)
         if why is None:
