@@ -17,7 +17,7 @@ from rules import corpus
 ALL = 0
 UNACCOUNTED_ALLOWED = {
     "rada-miasta": 2,
-    "praetor": 80,
+    "praetor": ALL,
     "imperial-tax-farmer": ALL,
     "mega-civilization": ALL,
     "dolores": 60,
@@ -26,7 +26,7 @@ UNACCOUNTED_ALLOWED = {
 TARGET_SHARE = 0.9
 SHARE_REQUIRED = {
     "rada-miasta": TARGET_SHARE,
-    "praetor": 0.33,
+    "praetor": TARGET_SHARE,
     "imperial-tax-farmer": TARGET_SHARE,
     "mega-civilization": TARGET_SHARE,
     "dolores": 0.6,

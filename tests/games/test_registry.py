@@ -26,6 +26,9 @@ CONTRACT = {
         "imperial-outpost",
         "build",
         "pass",
+        "refill",
+        "game-end",
+        "setup",
     ],
     "imperial-tax-farmer": ["rebellion-test", "control", "crush-rebellion", "bribery", "end-of-round"],
     "mega-civilization": [

@@ -1,4 +1,6 @@
-"""Section "upkeep", step 7 (pr.upkeep.last-round-check): is the next round the last?"""
+"""The round's end and the game's: the last-round check (upkeep step 7, ``last-round``), the
+city's maintenance (step 6, and the first reveal at set-up: ``refill``) and what follows each
+phase, the end of the game included (pr.flow.*: ``game-end``)."""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games import labels
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Int, Object
+from games.engine.declare import Bool, Choice, Int, Object
 
-from .common import CITY_TILES, WALL_TILES, adjudicator
+from .common import CITY_TILES, GAME, MAX_PLAYERS, MIN_PLAYERS, WALL_TILES, WORDS, adjudicator
 
 LAST_ROUND_INPUTS = Object(
     city_deck=Int(0, CITY_TILES, label=gettext_lazy("City tiles left in the stack")),
@@ -57,3 +60,184 @@ def last_round(i: Any, *, variant: str, rules: Rules) -> Result:
         _("The wall tile stack is not empty."),
     )
     return r.result({"next_is_last": city or wall})
+
+
+# --------------------------------------------------------------------------- game-end
+
+# pr.flow.rounds: the three phases of a round, in order (the phases map adds final scoring).
+ROUND_PHASES = ("turn-order", "actions", "upkeep")
+
+GAME_END_INPUTS = Object(
+    phase=Choice(
+        ROUND_PHASES,
+        labels={p: WORDS["phases"][p] for p in ROUND_PHASES},
+        label=gettext_lazy("Phase being played"),
+    ),
+    last_round=Bool(
+        default=False, label=gettext_lazy("Is this the last round (announced at the previous upkeep)?")
+    ),
+)
+
+
+def _game_end_summary(o: dict[str, Any]) -> str:
+    if o["game_over"]:
+        return _("The game ends: final scoring follows.")
+    return _("Next: %(p)s.") % {"p": labels.value_label(GAME, "next_phase", o["next_phase"])}
+
+
+def _after_upkeep(r: Reasoning, last: bool) -> dict[str, Any]:
+    """pr.upkeep.maintain-city ("最后一回合跳过"), and what follows the upkeep of a round."""
+    if not last:
+        r.step(
+            "pr.upkeep.maintain-city",
+            _(
+                "Not the last round: the city is maintained in upkeep step 6, then step 7 checks whether "
+                "the next round is the last."
+            ),
+        )
+        r.step("pr.flow.turn-order-phase", _("A new round begins with its turn-order phase."))
+        return {"next_phase": "turn-order", "game_over": False, "maintain_city": True}
+    r.step("pr.upkeep.maintain-city", _("The last round: upkeep step 6, maintaining the city, is skipped."))
+    r.step("pr.flow.final-scoring", _("After the last round of the game there is a final scoring phase."))
+    r.step("pr.final.last-round-only", _("Final scoring comes after the last round only."))
+    r.step(
+        "pr.overview.game-end",
+        _("The game ends: the stacks announced the last round, and the most favor wins."),
+    )
+    r.gap("pr.overview.game-end", "game-end-after-last-round")
+    return {"next_phase": "final-scoring", "game_over": True, "maintain_city": False}
+
+
+@adjudicator("game-end", inputs=GAME_END_INPUTS, summary=_game_end_summary)
+def game_end(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Rule what follows the phase being played: the next phase, or the end of the game."""
+    r = Reasoning()
+    r.step(
+        "pr.flow.rounds",
+        _("The game is played in rounds of three phases: turn order, actions, upkeep."),
+    )
+    if i.phase == "turn-order":
+        r.step("pr.flow.turn-order-phase", _("The turn-order phase is the first of the round."))
+        r.step("pr.flow.action-phase", _("The action phase follows it."))
+        return r.result({"next_phase": "actions", "game_over": False, "maintain_city": None})
+    if i.phase == "actions":
+        r.step("pr.flow.action-phase", _("The action phase is the second of the round."))
+        r.step("pr.flow.upkeep-phase", _("The upkeep phase follows it."))
+        return r.result({"next_phase": "upkeep", "game_over": False, "maintain_city": None})
+    r.step("pr.flow.upkeep-phase", _("The upkeep phase is the last of the round."))
+    return r.result(_after_upkeep(r, i.last_round))
+
+
+# --------------------------------------------------------------------------- refill
+
+
+def _refill_checks(i):
+    if i.era_one > i.city_deck:
+        yield "era_one", _("The era I tiles are among the %(n)s tiles of the stack.") % {"n": i.city_deck}
+
+
+REFILL_INPUTS = Object(
+    setup=Bool(default=False, label=gettext_lazy("At set-up (the first reveal)?")),
+    last_round=Bool(default=False, label=gettext_lazy("Is this the last round?")),
+    players=Int(MIN_PLAYERS, MAX_PLAYERS, label=gettext_lazy("Players")),
+    available=Int(0, CITY_TILES, default=0, label=gettext_lazy("City tiles still available")),
+    city_deck=Int(0, CITY_TILES, label=gettext_lazy("City tiles left in the stack")),
+    era_one=Int(0, CITY_TILES, default=0, label=gettext_lazy("Era I tiles among them (on top)")),
+    walls_available=Int(0, WALL_TILES, default=0, label=gettext_lazy("Wall tiles still available")),
+    wall_deck=Int(0, WALL_TILES, label=gettext_lazy("Wall tiles left in the stack")),
+    checks=[_refill_checks],
+)
+
+
+def _refill_summary(o: dict[str, Any]) -> str:
+    return ngettext(
+        "%(n)s city tile turned up: %(a)s available, %(d)s left in the stack (era %(era)s).",
+        "%(n)s city tiles turned up: %(a)s available, %(d)s left in the stack (era %(era)s).",
+        o["turned_up"],
+    ) % {"n": o["turned_up"], "a": o["available_after"], "d": o["city_deck_after"], "era": o["era"]}
+
+
+def _turn_up(r: Reasoning, i: Any, target: int, clause: str) -> int:
+    """Turn up city tiles until ``target`` are available (what the stack holds at most)."""
+    wanted = max(target - i.available, 0)
+    turned = min(wanted, i.city_deck)
+    r.step(
+        clause,
+        ngettext(
+            "%(a)s available, %(t)s wanted (%(p)s players plus %(e)s): turn up %(n)s city tile.",
+            "%(a)s available, %(t)s wanted (%(p)s players plus %(e)s): turn up %(n)s city tiles.",
+            turned,
+        )
+        % {"a": i.available, "t": target, "p": i.players, "e": target - i.players, "n": turned},
+    )
+    if turned < wanted and clause == "pr.upkeep.refill-city-tiles":
+        r.gap(clause, "city-stack-runs-short", n=i.city_deck)
+    return turned
+
+
+def _era(r: Reasoning, i: Any, turned: int) -> str:
+    """pr.setup.stacks ("I在上面") and pr.upkeep.retirement ("根据城市板块堆上来决定…时代")."""
+    left_one = max(i.era_one - turned, 0)
+    deck = i.city_deck - turned
+    era = "I" if left_one else "II"
+    r.step(
+        "pr.setup.stacks",
+        _("Era I tiles lie on top of the stack, so they are turned up first: %(n)s left of %(d)s.")
+        % {"n": left_one, "d": deck},
+    )
+    r.step("pr.upkeep.retirement", _("The city tile stack now shows era %(era)s.") % {"era": era})
+    if deck == 0:
+        r.gap("pr.upkeep.retirement", "era-of-an-empty-stack")
+    return era
+
+
+@adjudicator("refill", inputs=REFILL_INPUTS, summary=_refill_summary)
+def refill(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Rule the city's maintenance (or the first reveal): the city tiles turned up, the wall tile."""
+    r = Reasoning()
+    if i.setup:
+        extra = rules.param("reveal_extra")
+        turned = _turn_up(r, i, i.players + extra, "pr.setup.reveal")
+        r.step("pr.setup.reveal", _("The top wall tile is revealed."))
+        removed, wall = 0, i.wall_deck > 0
+    elif i.last_round:
+        r.step("pr.upkeep.maintain-city", _("The last round: the city is not maintained."))
+        return r.result(
+            {
+                "turned_up": 0,
+                "available_after": i.available,
+                "city_deck_after": i.city_deck,
+                "era": "I" if i.era_one else "II",
+                "walls_removed": 0,
+                "wall_turned_up": False,
+                "wall_deck_after": i.wall_deck,
+            }
+        )
+    else:
+        r.step("pr.upkeep.maintain-city", _("Upkeep step 6: the city is maintained."))
+        extra = rules.param("refill_extra")
+        turned = _turn_up(r, i, i.players + extra, "pr.upkeep.refill-city-tiles")
+        removed, wall = i.walls_available, i.wall_deck > 0
+        gone = ngettext(
+            "%(n)s available wall tile is removed",
+            "%(n)s available wall tiles are removed",
+            removed,
+        ) % {"n": removed}
+        new = (
+            _("a new one is turned up (%(d)s in the stack).") % {"d": i.wall_deck}
+            if wall
+            else _("the wall stack is empty, so none is turned up.")
+        )
+        r.step("pr.upkeep.replace-wall-tile", _("%(gone)s; %(new)s") % {"gone": gone, "new": new})
+    era = _era(r, i, turned)
+    return r.result(
+        {
+            "turned_up": turned,
+            "available_after": i.available + turned,
+            "city_deck_after": i.city_deck - turned,
+            "era": era,
+            "walls_removed": removed,
+            "wall_turned_up": wall,
+            "wall_deck_after": i.wall_deck - (1 if wall else 0),
+        }
+    )

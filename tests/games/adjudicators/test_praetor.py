@@ -456,7 +456,10 @@ def test_declared_clauses_are_exactly_the_cited_ones():
 
 def _case_inputs(section):
     """The raw inputs of every case of a section of cases/praetor.json."""
-    return [{**case.get("base", {}), **case["raw"]} for case in load_cases(CASES / "praetor.json")[section]]
+    cases = load_cases(CASES / "praetor.json")[section]
+    return [
+        {**case.get("base", {}), **case["raw"]} for case in cases if "raw" in case and "params" not in case
+    ]
 
 
 # Inputs that together make each adjudicator cite every clause it declares (pr.concepts.workers-dice
@@ -496,6 +499,9 @@ _COVERING = {
     "imperial-outpost": _case_inputs("imperial_outpost"),
     "build": _case_inputs("build"),
     "pass": _case_inputs("pass"),
+    "refill": _case_inputs("refill"),
+    "game-end": _case_inputs("game_end"),
+    "setup": _case_inputs("setup"),
 }
 
 
