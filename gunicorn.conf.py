@@ -17,7 +17,9 @@ bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
 threads = int(os.environ.get("GUNICORN_THREADS", "16"))
-# A worker whose main loop stops answering for this long is restarted.
+# A worker whose main loop stops answering for this long is restarted. A request never gets
+# that far: the app stops it at REQUEST_DEADLINE (20 s) with a 503, JSON under /api/
+# (config/deadline.py), where a timed-out worker answered an HTML 500 or nothing.
 timeout = 30
 graceful_timeout = 20
 keepalive = 5

@@ -1,5 +1,6 @@
 """API-wide conventions: every error as {"errors": {path: [messages]}}."""
 
+import json
 import logging
 
 from django.conf import settings
@@ -10,6 +11,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from config.errors import dependency_down, unavailable
 
 logger = logging.getLogger("config.api")
 
@@ -36,6 +39,13 @@ def flatten_errors(detail, prefix: str = "") -> dict[str, list[str]]:
 
 
 def exception_handler(exc, context):
+    if dependency_down(exc):
+        # The database cannot be reached: not a bug, a 503 saying when to try again.
+        logger.warning("database unavailable in %s: %s", context.get("view"), exc)
+        django_response = unavailable(context["request"], dependency_down(exc))
+        response = Response(json.loads(django_response.content), status=503)
+        response["Retry-After"] = django_response["Retry-After"]
+        return response
     if isinstance(exc, SuspiciousOperation):
         # A body Django refuses to read (past DATA_UPLOAD_MAX_MEMORY_SIZE or an upload
         # endpoint's limit, too many fields, a file where none is taken): the client's fault.

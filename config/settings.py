@@ -59,6 +59,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: a request past REQUEST_DEADLINE is a 503 (config/deadline.py).
+    "config.deadline.RequestDeadlineMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
@@ -138,8 +140,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DB_POOL_MIN", "1")),
         "max_size": int(os.environ.get("DB_POOL_MAX", "8")),
-        "timeout": 10,
+        # A request waits at most this long for a connection, then gets a 503 with Retry-After
+        # (config/errors.py): a database that cannot be reached fails fast, not after 10 s.
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "1.5")),
     }
+    # Each (re)connection attempt the pool makes in the background (libpq's minimum is 2 s).
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 2)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -199,7 +205,13 @@ REST_FRAMEWORK = {
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 300}},
     "shared": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            # A Redis that cannot be reached answers within half a second, and the throttle
+            # counts in the database meanwhile (games/throttle.py).
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
         if os.environ.get("REDIS_URL")
         else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "shared_cache"}
     ),
@@ -216,6 +228,10 @@ TASKS = {
         )
     }
 }
+
+# A request still running after this many seconds is stopped and answered 503 with Retry-After,
+# well before gunicorn's worker timeout (30 s; config/deadline.py); 0 turns it off.
+REQUEST_DEADLINE = float(os.environ.get("REQUEST_DEADLINE", "20"))
 
 # A task worker (db_worker) that has sent no heartbeat for this many seconds is dead: the tasks
 # it left RUNNING are marked failed (by the next worker to start, or `manage.py recover_tasks`).

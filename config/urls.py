@@ -45,6 +45,12 @@ api = [
     re_path(r"^[\s\S]*$", api_not_found),  # any path, newlines included
 ]
 
+# Errors raised outside a DRF view: JSON under /api/, a 503 when a dependency is down.
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"
+
 urlpatterns = [
     path("api/v1/", include((api, "api"))),
     path("admin/", admin.site.urls),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import math
 import re
 import time
@@ -29,9 +30,12 @@ from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import connection
 from django.db.models import F
+from redis.exceptions import RedisError
 from rest_framework.throttling import BaseThrottle
 
 from .models import ThrottleCount
+
+log = logging.getLogger(__name__)
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 # Client identities stored as they are; anything else (a long or odd X-Forwarded-For entry
@@ -132,10 +136,39 @@ class RedisWindows:
         self.cache._cache.get_client(write=True).delete(self._key(key, window), self._key(key, window - 1))
 
 
+# After Redis fails, this process counts in the database for this many seconds before trying
+# Redis again: a Redis that is down costs one timeout (socket_connect_timeout, 0.5 s) per
+# process every REDIS_RETRY_AFTER seconds, not one per request.
+REDIS_RETRY_AFTER = 30.0
+
+
+class _RedisDown:
+    until = 0.0
+
+
 def windows() -> DatabaseWindows | RedisWindows:
-    """Where the counts are kept: the shared cache's Redis, else the database."""
+    """Where the counts are kept: the shared cache's Redis, else (or while Redis is down) the
+    database."""
     shared = caches["shared"]
-    return RedisWindows(shared) if isinstance(shared, RedisCache) else DatabaseWindows()
+    if isinstance(shared, RedisCache) and time.monotonic() >= _RedisDown.until:
+        return RedisWindows(shared)
+    return DatabaseWindows()
+
+
+def _counted(store, method: str, *args):
+    """``store.<method>(*args)``; if Redis cannot be reached, the same in the database (the
+    rulings go on; a client's counts restart there, so a limit may let up to twice through
+    while Redis is away), logged, and the database used for REDIS_RETRY_AFTER seconds."""
+    try:
+        return getattr(store, method)(*args)
+    except RedisError as exc:
+        if not isinstance(store, RedisWindows):
+            raise
+        _RedisDown.until = time.monotonic() + REDIS_RETRY_AFTER
+        log.warning(
+            "Redis unreachable (%s): the throttle counts in the database for %d s", exc, REDIS_RETRY_AFTER
+        )
+        return getattr(DatabaseWindows(), method)(*args)
 
 
 class WindowThrottle(BaseThrottle):
@@ -179,11 +212,11 @@ class WindowThrottle(BaseThrottle):
         window = int(now // period)
         key = self.key(self.get_ident(request), period)
         store = windows()
-        hits, previous = store.hit(key, window, (window + 2) * period, now)
+        hits, previous = _counted(store, "hit", key, window, (window + 2) * period, now)
         hits -= 1  # the ones before this request
         if hits + _share(previous, (window + 1) * period - now, period) < limit:
             return True
-        store.undo(key, window)
+        _counted(store, "undo", key, window)
         self._refused = (limit, period, now, hits, previous)
         return False
 
@@ -192,7 +225,7 @@ class WindowThrottle(BaseThrottle):
         rate = self.get_rate()
         if rate is not None:
             period = parse_rate(rate)[1]
-            windows().forget(self.key(ident, period), int(self.timer() // period))
+            _counted(windows(), "forget", self.key(ident, period), int(self.timer() // period))
 
     def wait(self) -> float:
         """Seconds until a request would be allowed again (after a refusal)."""
