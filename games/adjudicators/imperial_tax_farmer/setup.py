@@ -298,7 +298,7 @@ def agent_placement(i: Any, *, variant: str, rules: Rules) -> Result:
     r.step("itf.placement.one-district", _("Each placement puts agents in one district only."))
     turn = _next_with_agents(ring, 0, left)
     violation = None
-    skipped = False
+    skipped = turn not in (0, None)
     for n, pl in enumerate(i.placements):
         expected = ring[turn] if turn is not None else None
         rule = None
@@ -371,8 +371,41 @@ ACTION_ORDER_INPUTS = Object(
         ),
         label=gettext_lazy("Provinces where each player has the majority"),
     ),
-    checks=[_known("provinces")],
+    goods=Map(
+        Str(1, 40),
+        Str(1, 40, label=gettext_lazy("Goods card")),
+        max_size=MAX_SPACES,
+        default={},
+        label=gettext_lazy("The goods card each province provides (optional)"),
+    ),
+    held=Map(
+        Player(),
+        List(Str(1, 40), max_length=MAX_SPACES, unique=True),
+        default={},
+        label=gettext_lazy("Goods cards each player already holds (optional)"),
+    ),
+    checks=[_known("provinces"), _known("held")],
 )
+
+
+def _collect(turns: list[dict[str, Any]], i: Any) -> list[dict[str, Any]]:
+    """itf.actions.collect: "możesz mieć tylko jedną kartę danego typu" — each turn takes its
+    province's goods card (``takes``) unless the player already holds one of that type; the
+    turns that take none for that reason are returned."""
+    held = {p: set(i.held.get(p, ())) for p in i.seating}
+    refused = []
+    for t in turns:
+        good = i.goods.get(t["province"])
+        t["takes"] = None
+        if good is None:
+            continue
+        if good in held[t["player"]]:
+            refused.append(t)
+            continue
+        held[t["player"]].add(good)
+        t["takes"] = good
+    return refused
+
 
 # One activation, in the order the text gives it (itf.actions.collect, .optional-action,
 # .fulfil-need, .one-at-a-time).
@@ -400,6 +433,7 @@ def action_order(i: Any, *, variant: str, rules: Rules) -> Result:
         for p in ring:
             if queue[p]:
                 turns.append({"player": p, "province": queue[p].pop(0)})
+    refused = _collect(turns, i)
     r.step(
         "itf.actions.one-at-a-time",
         _("A player activates one province at a time and removes all agents from it when done."),
@@ -415,9 +449,16 @@ def action_order(i: Any, *, variant: str, rules: Rules) -> Result:
     r.step(
         "itf.actions.collect",
         _(
-            "In each province the player first takes the money and goods it provides (one card of each type at most)."
-        ),
+            "In each province the player first takes the money and goods it provides, one card of each type at most: %(t)s."
+        )
+        % {"t": names(f"{t['player']} {t['takes']}" for t in turns if t["takes"])},
     )
+    if refused:
+        r.step(
+            "itf.actions.collect",
+            _("A player already holding a card of that type takes no second one: %(t)s.")
+            % {"t": names(f"{t['player']} {t['province']} ({i.goods[t['province']]})" for t in refused)},
+        )
     r.step("itf.actions.optional-action", _("Then he may carry out the province's action, or not."))
     r.step(
         "itf.actions.fulfil-need",
