@@ -66,7 +66,7 @@ def test_a_translators_journey(translator_site, page, shot, tmp_path, width, hei
     shot(page, f"translator-home-{width}")
 
     # Find the stale clauses of the game.
-    page.get_by_role("link", name="Rada Miasta → en").click()
+    page.get_by_role("link", name="Rada Miasta → English").click()
     page.locator(".chips label", has_text="Stale").click()
     page.get_by_role("button", name="Filter").click()
     expect(page.get_by_test_id("count")).to_have_text("1 of 53 clauses")

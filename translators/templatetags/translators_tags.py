@@ -8,3 +8,12 @@ register = template.Library()
 @register.filter
 def dom_id(key: str) -> str:
     return _dom_id(key)
+
+
+@register.filter
+def language(code: str) -> str:
+    """The name of a language code in the interface's language ("el" → "Greek"): pages show
+    names, codes stay in URLs."""
+    from rules.views import language_name
+
+    return language_name(code)
