@@ -20,7 +20,7 @@ UNACCOUNTED_ALLOWED = {
     "praetor": ALL,
     "imperial-tax-farmer": ALL,
     "mega-civilization": ALL,
-    "dolores": 60,
+    "dolores": ALL,
 }
 # Issue #21: implemented / (rule clauses less `components` and `restates`), per game.
 TARGET_SHARE = 0.9
@@ -29,7 +29,7 @@ SHARE_REQUIRED = {
     "praetor": TARGET_SHARE,
     "imperial-tax-farmer": TARGET_SHARE,
     "mega-civilization": TARGET_SHARE,
-    "dolores": 0.6,
+    "dolores": TARGET_SHARE,
 }
 
 

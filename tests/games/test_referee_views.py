@@ -155,12 +155,23 @@ def test_the_disputes_page_flags_a_translation_made_from_an_older_wording(corpus
             ],
         ),
         # An unknown action of a list of choices.
-        ("dolores", "move-and-attack", {"actions": "move fly"}, ["Item 2 (“fly”): Must be one of: move, attack."]),
+        (
+            "dolores",
+            "move-and-attack",
+            {"actions": "move fly"},
+            ["Item 2 (“fly”): Must be one of: move, attack."],
+        ),
         # Fields of the board: which field, as typed, and which coordinate.
         (
             "dolores",
             "wind",
-            {"direction_roll": "2", "strength_roll": "1", "width": "5", "height": "5", "pollution": "2;3; 9,x"},
+            {
+                "direction_roll": "2",
+                "strength_roll": "1",
+                "width": "5",
+                "height": "5",
+                "pollution": "2;3; 9,x",
+            },
             [
                 "Field 1 (“2”): write a field as x,y, two whole numbers.",
                 "Field 3 (“9,x”), coordinate y: A whole number is required.",
@@ -343,7 +354,9 @@ def test_the_names_step_offers_the_example_as_a_placeholder_and_a_button_never_a
 
 
 def test_the_form_opens_empty_and_fills_the_example_only_when_asked(corpus, client):
-    page = client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,+Bartek,+Celina").content.decode()
+    page = client.get(
+        "/referee/?game=rada-miasta&q=council-vote&players=Ala,+Bartek,+Celina"
+    ).content.decode()
     assert 'name="support.Ala.residents" value=""' in page
     page = client.get("/referee/?game=rada-miasta&q=council-vote&example=1").content.decode()
     assert re.search(r'name="support.Ala.residents" value="\d+"', page)
@@ -359,7 +372,12 @@ def test_changing_the_players_keeps_every_value_of_those_still_at_the_table(corp
     state = re.search(r'name="_state" value="([^"]*)"', r.content.decode()).group(1)
     r = client.post(
         "/referee/rada-miasta/council-vote/",
-        {"action": "players-set", "_state": html.unescape(state), "players": "Ala, Bartek, Dorota", "lang": "en"},
+        {
+            "action": "players-set",
+            "_state": html.unescape(state),
+            "players": "Ala, Bartek, Dorota",
+            "lang": "en",
+        },
     )
     page = html.unescape(r.content.decode())
     assert r.status_code == 200 and 'name="_players" value="Ala, Bartek, Dorota"' in page
@@ -373,7 +391,8 @@ def test_a_changed_list_of_names_with_errors_keeps_the_form_values_for_the_next_
     r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "players"})
     state = html.unescape(re.search(r'name="_state" value="([^"]*)"', r.content.decode()).group(1))
     r = client.post(
-        "/referee/rada-miasta/council-vote/", {"action": "players-set", "_state": state, "players": "Ala, ALA"}
+        "/referee/rada-miasta/council-vote/",
+        {"action": "players-set", "_state": state, "players": "Ala, ALA"},
     )
     page = html.unescape(r.content.decode())
     assert r.status_code == 400 and "typed more than once: Ala" in page

@@ -68,6 +68,7 @@ CONTRACT = {
         "missile-strike",
         "disaster",
         "game-end",
+        "setup-forests",
         "combat-odds",
         "missile-shootdown",
         "ship-reach",

@@ -1,7 +1,9 @@
 """Setup, the course of play and the end (sections ``setup``, ``sequence``, ``intro``):
 ``first-city``, GNIAZDO's doubt 3 ruled under both readings; ``stage-order``, who acts next
 and when the next stage and round begin (dl.setup-order, dl.rounds, dl.stage-order);
-``game-end``, whether the game is over (dl.game-end, dl.bank-fields).
+``game-end``, whether the game is over (dl.game-end, dl.bank-fields); ``setup-forests``, the
+bank, the first cities' fields and where the forest tokens go at setup on a board the referee
+gives (dl.bank-fields, dl.starting-routes, dl.setup-forests).
 
 The setup hands each president money and a first city with a warehouse (dl.setup-money,
 dl.setup-warehouse) without saying whether the city is paid for; Table 1 prices a city
@@ -18,9 +20,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Choice, Int, List, Object, Str
+from games.engine.declare import Choice, Coord, Int, List, Object, Str
 
-from .common import READINGS, WORDS, adjudicator, t1
+from .common import READINGS, WORDS, adjudicator, say_fields, t1
 
 # ================================================================ first-city
 
@@ -216,3 +218,104 @@ def stage_order(i: Any, *, variant: str, rules: Rules) -> Result:
         % {"stage": STAGES[nxt_stage], "round": nxt_round},
     )
     return r.result({"next_player": i.order[0], "next_stage": nxt_stage, "next_round": nxt_round})
+
+
+# ============================================================= setup-forests
+
+
+def _fields_on_board(i: Any) -> Iterable[tuple[str, str]]:
+    for name in ("sea", "resource_fields"):
+        for n, (x, y) in enumerate(getattr(i, name)):
+            if x >= i.width or y >= i.height:
+                yield (
+                    f"{name}.{n}",
+                    _("[%(x)s, %(y)s] is outside the %(w)s x %(h)s board.")
+                    % {"x": x, "y": y, "w": i.width, "h": i.height},
+                )
+
+
+SETUP_FORESTS_INPUTS = Object(
+    width=Int(5, 60, label=gettext_lazy("Board width (fields)")),
+    height=Int(5, 60, label=gettext_lazy("Board height (fields)")),
+    sea=List(Coord(), default=[], max_length=3600, unique=True, label=gettext_lazy("Sea fields")),
+    resource_fields=List(
+        Coord(),
+        default=[],
+        max_length=3600,
+        unique=True,
+        label=gettext_lazy("Resource fields (the board's 1-18)"),
+    ),
+    checks=[_fields_on_board],
+)
+
+
+def _setup_forests_summary(o: dict[str, Any]) -> str:
+    return _("Forest tokens go on %(n)s fields; the first cities on %(cities)s.") % {
+        "n": len(o["forests"]),
+        "cities": say_fields(o["first_city_fields"]),
+    }
+
+
+def _bank(
+    r: Reasoning, rules: Rules, width: int, height: int
+) -> tuple[set[tuple[int, int]], tuple[int, int]]:
+    """dl.bank-fields: "Dziewięć centralnych pól planszy należy do banku" — a square of that many
+    fields around the central one."""
+    count = rules.param("bank_fields")
+    side = int(count**0.5)
+    cx, cy = (width - 1) // 2, (height - 1) // 2
+    half = side // 2
+    bank = {(x, y) for x in range(cx - half, cx - half + side) for y in range(cy - half, cy - half + side)}
+    r.step(
+        "dl.bank-fields",
+        _("The %(n)s central fields belong to the bank, around the central field %(centre)s.")
+        % {"n": count, "centre": say_fields([(cx, cy)])},
+    )
+    if width % 2 == 0 or height % 2 == 0 or side * side != count:
+        r.gap("dl.bank-fields", "no-central-field", width=width, height=height)
+    return bank, (cx, cy)
+
+
+@adjudicator("setup-forests", inputs=SETUP_FORESTS_INPUTS, summary=_setup_forests_summary)
+def setup_forests(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    bank, (cx, cy) = _bank(r, rules, i.width, i.height)
+    reach = int(rules.param("bank_fields") ** 0.5) // 2 + 1
+    # dl.starting-routes: four land routes one field long leave the central field and lead to the
+    # four resource fields where the first cities are founded, bordering the bank.
+    routes = [(cx, cy - reach + 1), (cx + reach - 1, cy), (cx, cy + reach - 1), (cx - reach + 1, cy)]
+    cities = [(cx, cy - reach), (cx + reach, cy), (cx, cy + reach), (cx - reach, cy)]
+    cities = [c for c in cities if 0 <= c[0] < i.width and 0 <= c[1] < i.height]
+    r.step(
+        "dl.starting-routes",
+        _(
+            "The four starting routes, one field long, lead from the central field to the first cities' fields: %(cities)s."
+        )
+        % {"cities": say_fields(cities)},
+    )
+    sea = set(i.sea)
+    resources = set(i.resource_fields) | set(cities)
+    around = {(x + dx, y + dy) for x, y in cities for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - set(cities)
+    forests = [
+        [x, y]
+        for y in range(i.height)
+        for x in range(i.width)
+        if (x, y) not in sea and (x, y) not in bank and (x, y) not in resources and (x, y) not in around
+    ]
+    r.step(
+        "dl.setup-forests",
+        _(
+            "Forest tokens go on every land field but the bank's, the resource fields and the fields around the "
+            "first cities: %(n)s fields."
+        )
+        % {"n": len(forests)},
+    )
+    r.gap("dl.setup-forests", "fields-around")
+    return r.result(
+        {
+            "bank": [[x, y] for y in range(i.height) for x in range(i.width) if (x, y) in bank],
+            "starting_routes": [list(c) for c in routes],
+            "first_city_fields": [list(c) for c in cities],
+            "forests": forests,
+        }
+    )

@@ -81,6 +81,12 @@ def city_tax(i: Any, *, variant: str, rules: Rules) -> Result:
         "dl.table-2-intro",
         _("A city's tax depends on its number of built districts: %(n)s here.") % {"n": i.districts},
     )
+    # dl.t2.header: "pierwsze miasto / następne miasta" — the first city has a column of its own.
+    r.step(
+        "dl.t2.header",
+        _("Table 2 has a column for the first city and one for the later cities: this is %(which)s.")
+        % {"which": _("the first city") if i.first_city else _("a later city")},
+    )
     return r.result(city_tax_of(r, rules, i.districts, i.first_city))
 
 
