@@ -92,7 +92,9 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("NUM_PROXIES", "0"))
+# The client address as the ruling throttle sees it, NUM_PROXIES honoured (config/clients.py):
+# behind the proxy, the client, not the proxy (django-ipware is not installed, and not needed).
+AXES_CLIENT_IP_CALLABLE = "config.clients.client_address"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
+from config.accounts import PasswordChangeView
 from config.api import ApiRoot, api_not_found
 from games import api as games_api
 from rules import api as rules_api
@@ -55,6 +56,8 @@ urlpatterns = [
     path("api/v1/", include((api, "api"))),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    # Before Django's own: a wrong old password counts as a failed login (config/accounts.py).
+    path("accounts/password_change/", PasswordChangeView.as_view(), name="password_change"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("studio.urls")),
     path("", include("lab.urls")),

@@ -33,6 +33,8 @@ from django.db.models import F
 from redis.exceptions import RedisError
 from rest_framework.throttling import BaseThrottle
 
+from config.clients import client_address
+
 from .models import ThrottleCount
 
 log = logging.getLogger(__name__)
@@ -188,14 +190,18 @@ class WindowThrottle(BaseThrottle):
     stretch that straddles two windows.
 
     Subclasses name a ``scope`` and give the rate (``"120/min"``, or None: no limit) in
-    ``get_rate``; the client is ``BaseThrottle.get_ident`` (``NUM_PROXIES`` decides whether to
-    trust ``X-Forwarded-For``)."""
+    ``get_rate``; the client is ``config.clients.client_address`` (``NUM_PROXIES`` decides
+    whether to trust ``X-Forwarded-For``), as for the login lock-out."""
 
     scope = ""
     timer = staticmethod(time.time)
 
     def get_rate(self) -> str | None:
         raise NotImplementedError
+
+    def get_ident(self, request) -> str:
+        """The client's address, the same the login lock-out counts (``config.clients``)."""
+        return client_address(request)
 
     def key(self, ident: str, period: int) -> str:
         """The client's key in the store, per scope and period length."""
