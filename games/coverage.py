@@ -28,6 +28,7 @@ from rules import corpus
 
 from .engine import citations
 from .engine.core import for_game
+from .engine.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -258,3 +259,25 @@ def check_declarations(data: corpus.GameData) -> list[str]:
                 "declare what it is)"
             )
     return problems
+
+
+def _rules_reads(rules: Rules) -> tuple[dict[str, str], dict[str, list[str]]]:
+    param_clauses = {name: p.clause for name, p in rules.params.items()}
+    table_rows = {key: [r["clause"] for r in rows if "clause" in r] for key, rows in rules.tables.items()}
+    return param_clauses, table_rows
+
+
+def implemented_keys(game: str, rules: Rules) -> set[str]:
+    """Every clause an adjudicator of ``game`` implements under ``rules``: what the pins cover."""
+    param_clauses, table_rows = _rules_reads(rules)
+    return set(implementers(game, param_clauses=param_clauses, table_rows=table_rows))
+
+
+def read_clauses(game: str, adjudicator: str, rules: Rules) -> set[str]:
+    """The clauses whose parameters and table rows the adjudicator reads under ``rules``: a
+    ruling depends on them even where no step quotes them (its pins warn for them too)."""
+    reads = citations.reads_of(game, adjudicator)
+    out = {rules.params[name].clause for name in reads.params if name in rules.params}
+    for table in reads.tables:
+        out.update(r["clause"] for r in rules.tables.get(table, ()) if "clause" in r)
+    return out

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.utils import translation as i18n
 
+from . import coverage
 from .engine import Adjudicator, Result
 from .engine.declare import to_jsonable
 from .models import ImpactRun, ReferenceRuling, Ruling, RulingCitation
@@ -119,7 +120,9 @@ def ruling_create(
         missing = keys - set(snapshot.clauses)
         if missing:
             raise CorpusNotLoaded(f"clauses not loaded: {sorted(missing)}")
-        warnings = pin_warnings(adj.game, snapshot, keys)
+        # A ruling also depends on the clauses whose figures and table rows its code reads,
+        # quoted or not (max_stage of rm.vote.lost-stage-2-3 bounds support-gain's stage).
+        warnings = pin_warnings(adj.game, snapshot, keys | coverage.read_clauses(adj.game, adj.name, rules))
         title = str(adj.title)
     ruling_id = uuid.uuid4()
     doc = RulingDoc(

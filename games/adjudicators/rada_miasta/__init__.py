@@ -11,6 +11,7 @@ the package registers every adjudicator and dispute:
 - ``order`` (section "order"): adjudicator ``round-order`` — ``rm.order.*``;
 - ``vote`` (sections "vote-needed" and "vote", and the two cards played during a vote):
   adjudicator ``council-vote`` — ``rm.vote-needed.rebuilding``, ``rm.vote.*``,
+  ``rm.support.groups`` (the three groups the vote is weighed in),
   ``rm.events.councillor-absent``, ``rm.events.technical-problems[-cost]``;
 - ``events`` (section "events"): adjudicator ``event-card`` —
   ``rm.events.outside-vote``, ``rm.events.regulatory-confusion``,
@@ -34,6 +35,8 @@ is silent on several points (what a cancelled vote leaves behind, whose support
 Regulatory Confusion removes, how much a Public District gives); those are reported as
 gaps with the reading taken. The post-vote decay (``rm.vote.decay``) is the designer's
 uncertain "red text": its step says so whenever the edition's wording is marked uncertain.
+Every rule clause is implemented but ``rm.support.tracking`` (how the points are marked on
+the table), declared ``table-talk`` in clauses.toml (``games.coverage``).
 """
 
 from pathlib import Path

@@ -7,7 +7,7 @@ Clauses, in the order a vote applies them:
 - the cards played during the vote (section "events"): ``rm.events.councillor-absent``
   (lowers a count by 1, ``councillor_absent_points``), ``rm.events.technical-problems``
   and ``rm.events.technical-problems-cost``;
-- the count: ``rm.vote.tallies``, ``rm.vote.group-vote-for`` (``group_vote_for``),
+- the count: ``rm.support.groups`` (the three groups it is weighed in), ``rm.vote.tallies``, ``rm.vote.group-vote-for`` (``group_vote_for``),
   ``rm.vote.group-vote-none`` (``group_vote_none``), ``rm.vote.majority``
   (``council_votes_to_win``), ``rm.vote.unanimous`` (0 or all of them: derived from the
   number of groups);
@@ -271,7 +271,15 @@ def _say_absent(r: Reasoning, effects: list[tuple[Any, int, int]], rules: Rules)
 
 
 def _say_group_votes(r: Reasoning, group_tallies: Mapping[str, Mapping[str, int]], rules: Rules) -> None:
-    """rm.vote.tallies, then rm.vote.group-vote-for / rm.vote.group-vote-none for each group."""
+    """rm.support.groups (the groups the vote is weighed in), rm.vote.tallies, then
+    rm.vote.group-vote-for / rm.vote.group-vote-none for each group."""
+    # rm.support.groups: "Rozważmy 3 podstawowe grupy społeczne o które gracz musi zabiegać" —
+    # the groups each player holds support in, so the ones the vote is counted in, each once.
+    r.step(
+        "rm.support.groups",
+        _("The vote is weighed in each of the %(n)s basic social groups the players court: %(groups)s.")
+        % {"n": len(group_tallies), "groups": ", ".join(group_name(g) for g in group_tallies)},
+    )
     r.step(
         "rm.vote.tallies",
         _("Support summed per group, FOR against AGAINST: %(tallies)s.")

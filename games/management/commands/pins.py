@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import engine, snapshot
+from games import coverage, engine, snapshot
 from games.pins import Pin, pins, write
 from rules.management.arguments import add_games_argument, chosen_games
 
@@ -18,8 +18,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--update",
             action="store_true",
-            help="Pin every clause the adjudicators cite to the current edition's version "
-            "(after updating the code for it).",
+            help="Pin every clause the adjudicators implement (cite, or read as a parameter or a "
+            "table row) to the current edition's version (after updating the code for it).",
         )
 
     def handle(self, *args, games, update, **options):
@@ -31,7 +31,8 @@ class Command(BaseCommand):
                 rules = snapshot.rules_for(slug)
             except snapshot.EditionNotFound as exc:
                 raise CommandError(f"{slug}: no edition loaded (run loadcorpus)") from exc
-            cited = sorted({k for a in engine.for_game(slug) for k in a.clauses})
+            # Every clause the code depends on: cited, or read as a parameter or a table row.
+            cited = sorted(coverage.implemented_keys(slug, rules))
             if update:
                 lock[slug] = {k: Pin(k, rules.versions[k], rules.wordings[k]) for k in cited}
                 continue

@@ -109,6 +109,7 @@ PASSED_STEPS = [
     "rm.vote.order",
     "rm.vote.for-against",
     "rm.vote.proposer-either-way",
+    "rm.support.groups",
     "rm.vote.tallies",
     "rm.vote.group-vote-for",
     "rm.vote.group-vote-none",
@@ -143,8 +144,12 @@ def test_council_vote_won_with_two_groups(referee):
     }
     assert referee.steps(result) == PASSED_STEPS
     assert result.gaps == ()
+    assert result.steps[5].explanation == (
+        "The vote is weighed in each of the 3 basic social groups the players court: "
+        "Residents, Entrepreneurs, Merchants."
+    )
     assert (
-        result.steps[6].explanation == "Residents: 6 for, 2 against, so the motion gets 1 City Council vote."
+        result.steps[7].explanation == "Residents: 6 for, 2 against, so the motion gets 1 City Council vote."
     )
     assert referee.describe("council-vote", result.outcome) == (
         "The motion passes with 2 of 3 City Council votes; the District is rebuilt."
