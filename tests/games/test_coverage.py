@@ -16,13 +16,8 @@ from rules import corpus
 
 ALL = 0
 UNACCOUNTED_ALLOWED = {
-<<<<<<< HEAD
-    "rada-miasta": 2,
-    "praetor": ALL,
-=======
     "rada-miasta": ALL,
-    "praetor": 80,
->>>>>>> b8a4cd1 (Pins cover every clause the code depends on: cited, or read as a parameter or a table row (pins --update pins what games.coverage finds implemented), and a ruling warns for the clauses whose figures it reads even where no step quotes them, so max_stage re-bound with the text unchanged warns on support-gain. Rada Miasta accounted for: rm.support.groups is the three groups the council vote is weighed in (a step of council-vote), rm.support.tracking is table-talk (how points are marked on the table))
+    "praetor": ALL,
     "imperial-tax-farmer": ALL,
     "mega-civilization": ALL,
     "dolores": ALL,
