@@ -417,6 +417,80 @@ def test_winner_has_the_most_favor(referee, rows):
         assert next(p for p in players if p["name"] == out["winner"])["favor"] == top
 
 
+# --------------------------------------------------------------------------- city-tile, refill, pass
+
+TILES = [
+    "gold-mine", "lumber-camp", "quarry", "marble-quarry", "smithy", "senate", "forum", "temple-maia",
+    "temple-apollo", "temple-plutus", "temple-mercury", "temple-venus", "arena", "oracle", "workers-camp",
+    "academy", "labour-camp", "statue", "triumphal-arch",
+]  # fmt: skip
+
+
+@PROPERTY
+@given(
+    tile=st.sampled_from(TILES),
+    owner=st.sampled_from([None, "A", "B"]),
+    fee=st.integers(0, 5),
+    used=st.booleans(),
+    xp=st.integers(1, 6),
+    counts=st.tuples(*[st.integers(0, 8)] * 4),
+    wood=st.integers(0, 9),
+)
+def test_city_tile_invariants(referee, tile, owner, fee, used, xp, counts, wood):
+    active, retired, villagers, tiles = counts
+    raw = {
+        "player": "A", "tile": tile, "owner": owner, "fee": fee, "used_this_round": used, "experience": xp,
+        "active_workers": active, "retired": retired, "villagers": villagers, "city_tiles": tiles,
+        "resources": {"wood": wood},
+    }  # fmt: skip
+    out = referee.rule("city-tile", raw).outcome
+    # pr.actions.activate-fee / special-fee: only another player's tile is paid for, its printed fee.
+    assert out["fee_due"] == (fee if out["pays_owner"] else 0)
+    assert not out["pays_owner"] or (out["allowed"] and owner == "B")
+    # Statues, arches and the academy are never activated as an action; a used tile neither.
+    if tile in ("statue", "triumphal-arch", "academy") or used:
+        assert not out["allowed"]
+    # Only the smithy spends (its wood, into as many weapons, never more than is owned).
+    spent = {r: n for r, n in out["resources"].items() if n < 0}
+    assert spent == ({"wood": -out["resources"]["weapons"]} if tile == "smithy" and spent else {})
+    assert -spent.get("wood", 0) <= wood
+
+
+@PROPERTY
+@given(
+    players=st.integers(2, 5),
+    available=st.integers(0, 6),
+    deck=st.integers(0, 42),
+    walls=st.integers(0, 2),
+    wall_deck=st.integers(0, 14),
+    last=st.booleans(),
+)
+def test_refill_turns_up_to_players_plus_one(referee, players, available, deck, walls, wall_deck, last):
+    raw = {
+        "players": players, "available": available, "city_deck": deck, "walls_available": walls,
+        "wall_deck": wall_deck, "last_round": last,
+    }  # fmt: skip
+    out = referee.rule("refill", raw).outcome
+    assert out["turned_up"] + out["city_deck_after"] == deck
+    if last:  # pr.upkeep.maintain-city: skipped in the last round.
+        assert out["turned_up"] == 0 and out["walls_removed"] == 0 and not out["wall_turned_up"]
+    else:  # pr.upkeep.refill-city-tiles: up to players + 1, as far as the stack goes.
+        assert out["available_after"] == max(available, min(players + 1, available + deck))
+        assert out["walls_removed"] == walls and out["wall_turned_up"] == (wall_deck > 0)
+
+
+@PROPERTY
+@given(rows=st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=2, max_size=5), data=st.data())
+def test_pass_never_gives_a_turn_to_a_player_who_passed(referee, rows, data):
+    players = [{"name": f"P{k}", "workers": w, "passed": p} for k, (w, p) in enumerate(rows)]
+    last = data.draw(st.sampled_from([None] + [p["name"] for p in players]))
+    out = referee.rule("pass", {"players": players, "last": last}).outcome
+    assert out["phase_over"] == all(p["passed"] for p in players)
+    if out["next"] is not None:
+        nxt = next(p for p in players if p["name"] == out["next"])
+        assert not nxt["passed"] and out["next_must_pass"] == (nxt["workers"] == 0)
+
+
 # --------------------------------------------------------------------------- whole module
 
 
