@@ -17,6 +17,8 @@ draft_api = [
     path("impact/", studio_api.ImpactAPI.as_view(), name="impact"),
     path("publish/", studio_api.PublishAPI.as_view(), name="publish"),
     path("rebase/", studio_api.RebaseAPI.as_view(), name="rebase"),
+    path("document/", studio_api.DocumentAPI.as_view(), name="document"),
+    path("document/accept/", studio_api.DocumentAcceptAPI.as_view(), name="document-accept"),
 ]
 translation_api = [
     path("", translators_api.TranslationFileAPI.as_view(), name="translation-file"),

@@ -220,6 +220,19 @@ class EditionEntryQuerySet(AppendOnlyQuerySet):
             raise ImmutableError("only a draft edition's entries can be repointed")
         return models.QuerySet.update(self, version=version)
 
+    def shift(self, by: int) -> int:
+        """Move these entries of a draft edition ``by`` places (to make room for a clause
+        placed before them: ``studio.services.document_accept``)."""
+        if self.exclude(edition__status=Edition.Status.DRAFT).exists():
+            raise ImmutableError("only a draft edition's entries can be moved")
+        return models.QuerySet.update(self, position=models.F("position") + by)
+
+    def place(self, position: int) -> int:
+        """Put these entries of a draft edition at ``position``."""
+        if self.exclude(edition__status=Edition.Status.DRAFT).exists():
+            raise ImmutableError("only a draft edition's entries can be moved")
+        return models.QuerySet.update(self, position=position)
+
     def drop(self) -> int:
         """Take these entries out of a draft edition (a clause the edition it is brought onto
         no longer has: ``rules.services.draft_rebase``)."""

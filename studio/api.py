@@ -18,9 +18,11 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_seriali
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import APIException, NotFound, ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.uploads import accepts_upload
 from games import snapshot
 from games.api import EDITION_QUERY, load_snapshot, parse_edition
 from games.impact import draft_report
@@ -30,7 +32,8 @@ from rules.api import ERROR_400, ERROR_404, ErrorOut
 from rules.models import ClauseVersion
 from rules.permissions import IsDesignerOfGame
 
-from . import selectors
+from . import document, selectors
+from . import services as studio_services
 
 MAX_TEXT = 20_000
 ERROR_401 = OpenApiResponse(ErrorOut, description="Not signed in (session or `Authorization: Token <key>`).")
@@ -415,3 +418,122 @@ class RebaseAPI(DesignerView):
         except services.DraftOutdated as exc:
             return Response({"errors": {"edition": [str(exc)]}}, status=status.HTTP_409_CONFLICT)
         return Response(rebase_json(result))
+
+
+class DocumentIn(serializers.Serializer):
+    text = serializers.CharField(
+        max_length=document.MAX_BYTES, required=False, trim_whitespace=False, help_text="The whole document."
+    )
+    file = serializers.FileField(required=False, help_text="Plain text, Markdown or .docx (multipart).")
+
+
+class ChangeSerializer(serializers.Serializer):
+    key = serializers.CharField(max_length=80)
+    change = serializers.ChoiceField(choices=list(document.CHANGES))
+    text = serializers.CharField(max_length=MAX_TEXT, allow_blank=True, trim_whitespace=False)
+    section = serializers.CharField(max_length=80, allow_blank=True)
+
+
+class DocumentOut(serializers.Serializer):
+    changes = ChangeSerializer(many=True)
+
+
+class AcceptIn(serializers.Serializer):
+    changes = ChangeSerializer(many=True, allow_empty=False, max_length=2000)
+
+
+class AcceptOut(serializers.Serializer):
+    edition = serializers.IntegerField()
+    saved = serializers.ListField(child=serializers.DictField(), help_text="{key, change, version} each.")
+
+
+def document_changes(game, draft, text: str) -> list[dict[str, str]]:
+    """The document compared with the draft's clauses (``studio.document.compare``)."""
+    clauses = [document.Clause(c.key, c.section_key, c.version.text) for c in selectors.draft_clauses(draft)]
+    prefix = clauses[0].key.split(".", 1)[0] if clauses else game.slug
+    return [ch.to_json() for ch in document.compare(clauses, text, lang=game.language, prefix=prefix)]
+
+
+@accepts_upload(document.MAX_BYTES)
+class DocumentAPI(DesignerView):
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(
+        request={"application/json": DocumentIn, "multipart/form-data": DocumentIn},
+        responses={200: DocumentOut, 400: ERROR_400, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
+        summary="Compare a whole document with the draft, clause by clause (saves nothing)",
+    )
+    def post(self, request, slug: str, number: int):
+        game, draft = _draft_or_404(slug, number)
+        if not hasattr(request.data, "get"):
+            raise ValidationError({"body": ["A JSON object or a multipart form is required."]})
+        body = DocumentIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        upload, text = body.validated_data.get("file"), body.validated_data.get("text")
+        if upload is not None:
+            try:
+                text = document.read_file(upload.name or "", upload.read(document.MAX_BYTES + 1))
+            except document.Unreadable as exc:
+                raise ValidationError({"file": [str(exc)]}) from None
+        if not text or not text.strip():
+            raise ValidationError({"text": ["Send the document as text or as a file."]})
+        _no_nul({"text": text})
+        return Response({"changes": document_changes(game, draft, text)})
+
+
+class DocumentAcceptAPI(DesignerView):
+    @extend_schema(
+        request=AcceptIn,
+        responses={
+            200: AcceptOut,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: ERROR_403,
+            404: ERROR_404,
+            409: ERROR_409,
+        },
+        summary="Save the accepted changes of a document as the draft's revisions",
+    )
+    def post(self, request, slug: str, number: int):
+        _game, draft = _draft_or_404(slug, number)
+        if not isinstance(request.data, dict):
+            raise ValidationError({"body": ["A JSON object is required."]})
+        _no_nul(request.data)
+        body = AcceptIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            saved = studio_services.document_accept(
+                draft=draft,
+                changes=body.validated_data["changes"],
+                author=request.user.get_username(),
+                now=timezone.now(),
+            )
+        except studio_services.DocumentRefused as exc:
+            return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
+        except services.BindingsBroken as exc:
+            return Response(
+                {
+                    "errors": {
+                        f"parameters.{name}": [broken_message(name, message, exc.candidates.get(name, []))]
+                        for name, message in exc.errors.items()
+                    },
+                    "candidates": {name: exc.candidates.get(name, []) for name in exc.errors},
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        except services.ParameterInUse as exc:
+            return Response(
+                {
+                    "errors": {
+                        f"bindings.{name}": [in_use_message(name, who)] for name, who in exc.readers.items()
+                    }
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        except services.Conflict as exc:
+            return Response(
+                {"errors": {"changes": [str(exc)]}, "text": exc.text}, status=status.HTTP_409_CONFLICT
+            )
+        except services.DraftClosed as exc:
+            raise _closed(exc) from None
+        return Response({"edition": draft.number, "saved": [s.to_json() for s in saved]})

@@ -33,6 +33,7 @@ class DraftClause:
     section: str
     version: ClauseVersion
     published: ClauseVersion | None
+    section_key: str = ""
 
     @property
     def revised(self) -> bool:
@@ -48,7 +49,12 @@ def draft_clauses(draft: Edition) -> list[DraftClause]:
     }
     return [
         DraftClause(
-            e.clause.key, e.clause.kind, e.clause.section.title, e.version, published.get(e.clause_id)
+            e.clause.key,
+            e.clause.kind,
+            e.clause.section.title,
+            e.version,
+            published.get(e.clause_id),
+            e.clause.section.key,
         )
         for e in EditionEntry.objects.filter(edition=draft)
         .select_related("clause__section", "version")

@@ -1,0 +1,205 @@
+"""A whole document as a draft (issue #22 item 6, CONTRACT.md §5): the published Rada Miasta
+text with 3 sentences changed, 1 added, 1 removed and 1 paragraph moved — each found, saving
+nothing; the accepted changes saved as the draft's revisions."""
+
+import io
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from rules.models import ClauseVersion, EditionEntry
+
+pytestmark = pytest.mark.django_db
+
+SOURCE = Path(settings.BASE_DIR) / "rules/corpus/rada-miasta/source.txt"
+REVISED = {
+    "rm.support.limits": (
+        "nie może przekroczyć 10 i nie może być ujemny",
+        "nie może przekroczyć 10 ani spaść poniżej zera",
+    ),
+    "rm.order.first-round-lot": (
+        "Na początku pierwszej rundy danej rozgrywki gracze losują (na przykład kostką), kto będzie graczem pierwszym",
+        "Na początku pierwszej rundy gracze losują kostką, kto zaczyna jako gracz pierwszy",
+    ),
+    "rm.order.clockwise": (
+        "Kolejność tur graczy w danej rundzie ustala się zgodnie z ruchem wskazówek zegara poczynając od gracza "
+        "pierwszego",
+        "Kolejność tur w rundzie ustala się zgodnie z ruchem wskazówek zegara, zaczynając od gracza pierwszego",
+    ),
+}
+PUBLIC = "Jeżeli gracz buduje Dzielnicę Publiczną, może zdobyte punkty poparcia przydzielić do jednej wybranej przez siebie grupy."
+ADDED = "Gracz może w każdej chwili sprawdzić poparcie innych graczy."
+REMOVED = "rm.support.tracking"
+MOVED = "rm.intro.terrain"
+
+
+def _document():
+    text = SOURCE.read_text(encoding="utf-8")
+    for old, new in REVISED.values():
+        assert old in text
+        text = text.replace(old, new)
+    text = text.replace(PUBLIC + "\n", PUBLIC + "\n" + ADDED + "\n")
+    lines = text.split("\n")
+    removed = next(n for n, line in enumerate(lines) if line.startswith("Punkty te znajdują się"))
+    del lines[removed]
+    moved = lines.pop(1)  # the UWAGA paragraph, moved below the round order
+    assert moved.startswith("UWAGA")
+    lines.insert(11, moved)
+    return "\n".join(lines)
+
+
+def _open(api):
+    return api.post("/api/v1/games/rada-miasta/drafts/", format="json").json()["edition"]
+
+
+def _changed(changes):
+    return [(c["change"], c["key"]) for c in changes if c["change"] != "unchanged"]
+
+
+def test_each_change_of_the_document_is_found_and_nothing_is_saved(designer, token_api):
+    api = token_api(designer)
+    n = _open(api)
+    versions = ClauseVersion.objects.count()
+    r = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json")
+    assert r.status_code == 200, r.content
+    changes = r.json()["changes"]
+    assert all(set(c) == {"key", "change", "text", "section"} for c in changes)
+    found = _changed(changes)
+    assert sorted(k for c, k in found if c == "revised") == sorted(REVISED)
+    assert [k for c, k in found if c == "deleted"] == [REMOVED]
+    assert [k for c, k in found if c == "moved"] == [MOVED]
+    (new,) = [c for c in changes if c["change"] == "new"]
+    assert (new["text"], new["section"]) == (ADDED, "support")
+    assert new["key"].startswith("rm.support.")
+    revised = {c["key"]: c["text"] for c in changes if c["change"] == "revised"}
+    assert "nie może przekroczyć 10 ani spaść poniżej zera (nadmiar" in revised["rm.support.limits"]
+    unchanged = [c for c in changes if c["change"] == "unchanged"]
+    assert len(unchanged) == 54 - 3 - 1 - 1
+    assert ClauseVersion.objects.count() == versions  # saves nothing
+
+
+def test_the_accepted_changes_become_the_drafts_revisions(designer, token_api):
+    api = token_api(designer)
+    n = _open(api)
+    changes = api.post(
+        f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json"
+    )
+    accepted = changes.json()["changes"]
+    r = api.post(
+        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": accepted}, format="json"
+    )
+    assert r.status_code == 200, r.content
+    saved = {s["key"]: s for s in r.json()["saved"]}
+    assert r.json()["edition"] == n
+    assert {k for k, s in saved.items() if s["change"] == "revised"} == set(REVISED)
+    entries = list(
+        EditionEntry.objects.filter(edition__number=n, edition__game__slug="rada-miasta")
+        .select_related("clause", "version")
+        .order_by("position")
+    )
+    keys = [e.clause.key for e in entries]
+    texts = {e.clause.key: e.version.text for e in entries}
+    assert REMOVED not in keys
+    new_key = next(k for k, s in saved.items() if s["change"] == "new")
+    assert texts[new_key] == ADDED and keys[keys.index(new_key) - 1] == "rm.support.public-district"
+    assert keys.index(MOVED) == keys.index("rm.order.clockwise") + 1
+    assert "ani spaść poniżej zera" in texts["rm.support.limits"]
+    # Bound figures re-read from the new wording.
+    params = api.get(f"/api/v1/games/rada-miasta/parameters/?edition={n}").json()
+    assert params["max_support"]["version"] == saved["rm.support.limits"]["version"]
+    # The same document again: nothing left to change.
+    again = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json")
+    assert _changed(again.json()["changes"]) == []
+
+
+def test_a_markdown_or_docx_file_is_read_like_the_text(designer, token_api):
+    import docx
+
+    api = token_api(designer)
+    n = _open(api)
+    url = f"/api/v1/games/rada-miasta/drafts/{n}/document/"
+    markdown = "# Rada Miasta\n\n" + _document().replace("UWAGA:", "**UWAGA:**")
+    upload = io.BytesIO(markdown.encode())
+    upload.name = "rules.md"
+    r = api.post(url, {"file": upload}, format="multipart")
+    assert r.status_code == 200, r.content
+    assert sorted(k for c, k in _changed(r.json()["changes"]) if c == "revised") == sorted(REVISED)
+
+    document = docx.Document()
+    for line in _document().split("\n"):
+        document.add_paragraph(line)
+    data = io.BytesIO()
+    document.save(data)
+    data.seek(0)
+    data.name = "rules.docx"
+    r = api.post(url, {"file": data}, format="multipart")
+    assert r.status_code == 200, r.content
+    assert sorted(k for c, k in _changed(r.json()["changes"]) if c == "revised") == sorted(REVISED)
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [({}, "text"), ({"text": "  "}, "text"), ({"text": ["a"]}, "text")],
+)
+def test_a_document_without_text_is_a_400(designer, token_api, body, path):
+    api = token_api(designer)
+    n = _open(api)
+    r = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/", body, format="json")
+    assert r.status_code == 400 and path in r.json()["errors"]
+
+
+def test_a_file_that_is_no_document_is_a_400(designer, token_api):
+    api = token_api(designer)
+    n = _open(api)
+    upload = io.BytesIO(b"PK\x03\x04 not a zip")
+    upload.name = "rules.docx"
+    r = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"file": upload}, format="multipart")
+    assert r.status_code == 400 and list(r.json()["errors"]) == ["file"]
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"key": "rm.nope", "change": "revised", "text": "x", "section": "support"}, "changes.0.key"),
+        ({"key": "rm.support.limits", "change": "new", "text": "x", "section": "support"}, "changes.0.key"),
+        (
+            {"key": "rm.support.brand-new", "change": "new", "text": "x", "section": "nope"},
+            "changes.0.section",
+        ),
+        (
+            {"key": "rm.support.limits", "change": "revised", "text": " ", "section": "support"},
+            "changes.0.text",
+        ),
+    ],
+)
+def test_bad_changes_are_400s_that_save_nothing(designer, token_api, change, path):
+    api = token_api(designer)
+    n = _open(api)
+    versions = ClauseVersion.objects.count()
+    r = api.post(
+        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": [change]}, format="json"
+    )
+    assert r.status_code == 400 and path in r.json()["errors"], r.content
+    assert ClauseVersion.objects.count() == versions
+
+
+def test_an_accepted_revision_that_loses_a_figure_is_a_400_naming_the_candidates(designer, token_api):
+    api = token_api(designer)
+    n = _open(api)
+    change = {
+        "key": "rm.support.limits",
+        "change": "revised",
+        "text": "Poziom poparcia danej grupy jest od zera do ośmiu punktów.",
+        "section": "support",
+    }
+    r = api.post(
+        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": [change]}, format="json"
+    )
+    assert r.status_code == 400 and r.json()["candidates"] == {"max_support": ["do {num} punktów"]}
+
+
+def test_only_designers_may_send_a_document(make_user, corpus, token_api):
+    api = token_api(make_user("tom", kind="translator", lang="en"))
+    r = api.post("/api/v1/games/rada-miasta/drafts/1/document/", {"text": "x"}, format="json")
+    assert r.status_code in (403, 404)
