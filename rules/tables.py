@@ -114,3 +114,76 @@ def read_rows(rows: Iterable[Mapping[str, Any]], texts: Mapping[str, str]) -> li
         except RowBindingError:
             out.append(dict(row))
     return out
+
+
+# ---------------------------------------------------------------- the reader's layout
+
+
+def header_rows(spec: Mapping[str, Any], text: str) -> list[list[tuple[str, int, int]]] | None:
+    """The header clause's words as the table's header rows (words, columns, rows spanned),
+    or None when its text no longer holds those words in that order (a designer revised it:
+    the reader then shows the header as it is written)."""
+    rows = spec.get("header_rows")
+    if not rows:
+        return None
+    rest = " ".join(text.split())
+    out = []
+    for row in rows:
+        cells = []
+        for words, cols, span in row:
+            at = rest.find(words)
+            if at < 0:
+                return None
+            rest = rest[at + len(words) :]
+            cells.append((words, int(cols), int(span)))
+        out.append(cells)
+    return out
+
+
+# A cell of one word is a figure: a number, or the source's "not applicable".
+_FIGURE = re.compile(r"\d+|N/D")
+
+
+def row_cells(spec: Mapping[str, Any], text: str, row: Mapping[str, Any]) -> list[tuple[str, int]] | None:
+    """A row's text cut into the table's cells, each (words, columns spanned), as the source
+    writes them; None when the text does not fit the table's pattern (then the reader shows
+    the row's text whole)."""
+    pattern = list(spec.get("row_cells") or ())
+    words = " ".join(text.split())
+    if not pattern:
+        return None
+    label = str(row.get("label") or "")
+    front: list[tuple[str, int]] = []
+    if pattern and pattern[0] == "label":
+        if not label or not words.startswith(label):
+            return None
+        front.append((label, 1))
+        words = words[len(label) :].strip()
+        pattern = pattern[1:]
+    tokens = words.split(" ") if words else []
+    if "rest" not in pattern:
+        pattern.append("rest")
+    cut = pattern.index("rest")
+    before, after = pattern[:cut], pattern[cut + 1 :]
+    numbers = list(row.get("numbers") or ())
+    # "a|b": the row's first number fills two cells (one price for demolition and building).
+    merged = bool(numbers) and "|" in numbers[0] and len(before) >= 2
+    need = len(before) - (1 if merged else 0) + len(after)
+    if len(tokens) < need:
+        return None
+    figures = tokens[: len(before) - (1 if merged else 0)] + (
+        tokens[len(tokens) - len(after) :] if after else []
+    )
+    if not all(_FIGURE.fullmatch(t) for t in figures):
+        return None
+    cells = list(front)
+    i = 0
+    if merged:
+        cells.append((tokens[0], 2))
+        i, before = 1, before[2:]
+    for _word in before:
+        cells.append((tokens[i], 1))
+        i += 1
+    tail = [(t, 1) for t in tokens[len(tokens) - len(after) :]] if after else []
+    cells.append((" ".join(tokens[i : len(tokens) - len(after)]), 1))
+    return cells + tail

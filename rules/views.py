@@ -18,8 +18,8 @@ from django.utils.translation import get_language, get_language_info
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from . import corpus, selectors, tables
 from . import search as search_engine
-from . import selectors
 from .api import is_language_code
 from .diff import word_diff
 from .models import Clause, ClauseVersion, Game, Section, TableRow, Translation, Variant
@@ -222,7 +222,9 @@ def contents(clauses: list[ReaderClause]) -> list[ContentsEntry]:
     for item in clauses:
         section = item.view.clause.section
         entry = entries.setdefault(section.id, ContentsEntry(section, 0))
-        if item.view.clause.kind != Clause.Kind.HEADING:
+        if isinstance(item, ReaderTable):
+            entry.count += item.count
+        elif item.view.clause.kind != Clause.Kind.HEADING:
             entry.count += 1
     return list(entries.values())
 
@@ -234,10 +236,10 @@ def _render_clauses(context: dict, clauses: list[ReaderClause]) -> str:
     )
 
 
-def _reader_clauses(game: Game, lang: str | None) -> list[ReaderClause]:
+def _reader_clauses(game: Game, lang: str | None) -> list[ReaderClause | ReaderTable]:
     views = selectors.current_clauses(game, lang, with_tables=True)
     activated, overridden = selectors.variant_marks(game)
-    return [
+    items = [
         ReaderClause(
             v,
             table=row_table(v.table_rows),
@@ -246,6 +248,91 @@ def _reader_clauses(game: Game, lang: str | None) -> list[ReaderClause]:
         )
         for v in views
     ]
+    return _as_tables(game, items)
+
+
+@dataclass
+class TableLine:
+    """One line of a rule table as the reader draws it: a row of cells (the source's words),
+    or a line that spans the table (a group's name), with the clause it comes from."""
+
+    item: ReaderClause
+    cells: list[tuple[str, int]] | None  # None: the clause's text across the whole table
+    reading: str = ""  # the reading taken where the source's cells are ambiguous
+
+
+@dataclass
+class ReaderTable:
+    """A rule table of the source drawn as a table: its header clause cut into header cells,
+    then its rows, each cut into the source's cells; the header's translation above them."""
+
+    key: str
+    header: ReaderClause
+    header_rows: list[list[tuple[str, int, int]]] | None
+    translated_header: list[tuple[str, int]] | None  # (words, columns spanned)
+    width: int
+    lines: list[TableLine]
+    structured: list[tuple[str, str]]  # (row label, its cells as the rules read them, in words)
+
+    @property
+    def view(self) -> selectors.ClauseView:
+        """The header's clause view: the table sits in its section."""
+        return self.header.view
+
+    @property
+    def count(self) -> int:
+        """The clauses it draws, headings (a group's name) aside, as the contents count them."""
+        items = [self.header, *(line.item for line in self.lines)]
+        return sum(1 for i in items if i.view.clause.kind != Clause.Kind.HEADING)
+
+
+def _as_tables(game: Game, items: list[ReaderClause]) -> list[ReaderClause | ReaderTable]:
+    """Draw each shipped rule table with a layout (tables.toml) as one table: from its header
+    clause to its last row, the clauses between (group names) as lines across it."""
+    try:
+        specs = corpus.game(game.slug).tables.get("tables", [])
+    except (OSError, KeyError, ValueError):
+        return list(items)
+    at = {item.view.clause.key: n for n, item in enumerate(items)}
+    out: list[ReaderClause | ReaderTable] = list(items)
+    for spec in reversed(specs):
+        rows = [r for r in spec.get("rows", []) if r["clause"] in at]
+        if spec.get("header") not in at or not rows or not spec.get("row_cells"):
+            continue
+        start, end = at[spec["header"]], max(at[r["clause"]] for r in rows)
+        header = items[start]
+        layout = tables.header_rows(spec, header.view.version.text)
+        width = sum(cols for _words, cols, _rows in layout[0]) if layout else len(spec["row_cells"])
+        lines, structured = [], []
+        for item in items[start + 1 : end + 1]:
+            stored = item.view.table_rows
+            if not stored:
+                lines.append(TableLine(item, None))
+                continue
+            data = stored[0].data
+            cells = tables.row_cells(spec, item.view.version.text, data)
+            if cells is not None and sum(c for _w, c in cells) != width:
+                cells = None
+            lines.append(TableLine(item, cells, stored[0].reading if stored[0].flagged else ""))
+            table = row_table(stored)
+            structured.append((str(data.get("label") or item.view.clause.key), _in_words(table)))
+        translated = None
+        if layout and header.view.translation is not None:
+            parts = [p.strip() for p in header.view.translation.text.split("|")]
+            if len(parts) == len(layout[0]):
+                translated = [(part, cols) for part, (_w, cols, _r) in zip(parts, layout[0], strict=True)]
+        table = ReaderTable(spec["key"], header, layout, translated, width, lines, structured)
+        out[start : end + 1] = [table]
+    return out
+
+
+def _in_words(table: RowTable | None) -> str:
+    """A row's cells as the rules read them: "sale: 100; purchase: 500; tax: food: 1"."""
+    if table is None:
+        return ""
+    return "; ".join(
+        f"{column}: {cell}" for column, cell in table.pairs if column not in ("label", "numbers")
+    )
 
 
 # ---------------------------------------------------------------- clause permalink

@@ -175,58 +175,57 @@ def test_reader_dims_furniture_without_asking_for_a_translation(client, corpus):
     assert "translation yet" not in block
 
 
-def test_reader_renders_table_rows_as_tables(client, corpus):
-    page = html(client.get(reverse("rules:reader", args=["dolores"])))
-    rows = list(TableRow.objects.filter(game__slug="dolores").select_related("clause"))
-    assert rows
-    for row in rows:
-        block = article(page, row.clause.key)
-        assert re.search(r'<table class="rows( kv)?"', block)
-        for column in row.data:
-            if column != "nd":
-                assert re.search(rf'<th scope="(row|col)">{re.escape(escape(column))}</th>', block)
-    for row in rows:
-        if row.flagged:
-            assert escape(row.reading) in article(page, row.clause.key)
+def _table(page: str, key: str) -> str:
+    found = re.search(rf'<figure class="rule-table" id="{re.escape(key)}".*?</figure>', page, re.S)
+    assert found, f"no table for {key}"
+    return found.group(0)
 
 
-def test_reader_table_layout_not_applicable_cells_and_flagged_readings(client, corpus):
-    game = Game.objects.get(slug="dolores")
-    one, two = current_entries("dolores").filter(clause__kind="table")[:2]
-    TableRow.objects.filter(game=game).delete()
-    TableRow.objects.create(
-        game=game,
-        table="t",
-        position=1,
-        clause=one.clause,
-        data={"label": "miasto <b>", "purchase": 100, "tax": {"food": 1, "energy": 0}, "nd": ["sale"]},
-        columns=["label", "purchase", "tax", "nd"],
-    )
-    for n in (2, 3):
-        TableRow.objects.create(
-            game=game,
-            table="t",
-            position=n,
-            clause=two.clause,
-            data={"districts": [n, n + 1], "first": n},
-            columns=["districts", "first"],
-            flagged=n == 3,
-            reading="Read the third cell as the later tax.",
-        )
-    page = html(client.get(reverse("rules:reader", args=["dolores"])))
-    single = article(page, one.clause.key)
-    assert (
-        '<tr><th scope="row">label</th><td>miasto &lt;b&gt;</td></tr>'
-        '<tr><th scope="row">purchase</th><td>100</td></tr>'
-        '<tr><th scope="row">tax</th><td>food: 1; energy: 0</td></tr>'
-        '<tr><th scope="row">sale</th><td>n/a</td></tr>'
-    ) in single
-    assert "Ambiguous in the source" not in single
-    double = article(page, two.clause.key)
-    assert '<thead><tr><th scope="col">districts</th><th scope="col">first</th></tr></thead>' in double
-    assert "<tr><td>2, 3</td><td>2</td></tr><tr><td>3, 4</td><td>3</td></tr>" in double
-    assert double.count("Ambiguous in the source") == 1
-    assert "Read the third cell as the later tax." in double
+def test_reader_draws_the_source_tables_as_tables(client, corpus):
+    page = html(client.get(reverse("rules:reader", args=["dolores"]), {"lang": "en"}))
+    table = _table(page, "dl.t1.header")
+    # The source's header cut into its cells, the translation's header above it.
+    assert '<th scope="col" lang="pl">sprzedaż do banku (budynki - wyburzenie)</th>' in table
+    assert '<th scope="col" lang="en">sale to the bank (buildings - demolition)</th>' in table
+    # Each row a row of the source's cells, with its clause's key as its anchor.
+    armored = re.search(r'<tr id="dl.t1.armored">(.*?)</tr>', table, re.S).group(1)
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", armored)
+    assert cells == ["100", "500", "1x żywność 2x siarka 3x ropa naftowa"]
+    assert '<span lang="pl">oddział pancerny</span>' in armored
+    land = re.search(r'<tr id="dl.t1.land-field">(.*?)</tr>', table, re.S).group(1)
+    assert re.findall(r"<td[^>]*>([^<]*)</td>", land) == ["N/D", "3", "N/D"]
+    # One price for demolition and building: one cell across both columns.
+    nuclear = re.search(r'<tr id="dl.t1.nuclear-power-plant"[^>]*>(.*?)</tr>', table, re.S).group(1)
+    assert '<td colspan="2" lang="pl">165</td>' in nuclear and "Ambiguous in the source" in nuclear
+    # No internal names: the rules' reading is one tap away, in words.
+    assert "As structured data" not in page and "districts.0" not in page
+    assert '<details class="json"><summary>How the rules read this table</summary>' in table
+    for row in TableRow.objects.filter(game__slug="dolores", flagged=True):
+        assert escape(row.reading) in page
+    two = _table(page, "dl.t2.header")
+    assert '<th scope="col" rowspan="2" lang="pl">liczba zabudowanych dzielnic</th>' in two
+    assert '<th scope="col" colspan="2" lang="pl">pierwsze miasto</th>' in two
+    first = re.search(r'<tr id="dl.t2.districts-1-2">(.*?)</tr>', two, re.S).group(1)
+    assert '<span lang="pl">1 lub 2</span>' in first
+    assert re.findall(r"<td[^>]*>([^<]*)</td>", first) == ["1", "0", "0", "0"]
+
+
+def test_a_row_revised_past_the_tables_cells_is_not_cut_into_them():
+    from rules import corpus, tables
+
+    spec = next(t for t in corpus.game("dolores").tables["tables"] if t["key"] == "table-1")
+    row = {"label": "oddział pancerny", "numbers": ["sale", "purchase", "tax.food"]}
+    assert tables.row_cells(spec, "oddział pancerny 100 500 1x żywność", row) == [
+        ("oddział pancerny", 1),
+        ("100", 1),
+        ("500", 1),
+        ("1x żywność", 1),
+    ]
+    # Words where the source had figures, or another label: the reader shows the text whole.
+    assert tables.row_cells(spec, "oddział pancerny kosztuje 100 i 500, 1x żywność", row) is None
+    assert tables.row_cells(spec, "czołg 100 500 1x żywność", row) is None
+    # A header revised past its cells: shown as written.
+    assert tables.header_rows(spec, "rodzaj inwestycji i ceny") is None
 
 
 def test_reader_marks_clarification_clauses(client, corpus):
