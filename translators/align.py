@@ -326,8 +326,17 @@ def align(
         for s in sentences(" ".join(original.split()), source_lang)
     ]
     found, targets = document_spans(text, target_lang)
-    src = [feature(s, source_lang, src_terms) for _i, s in pieces]
-    tgt = [feature(found[t.block][t.start : t.end], target_lang, tgt_terms) for t in targets]
+    # A sentence's features once per distinct sentence: documents repeat lines (and a hostile
+    # one repeats one line thousands of times).
+    seen: dict[tuple[str, str], Feature] = {}
+
+    def features(text: str, lang: str, terms_: list) -> Feature:
+        if (text, lang) not in seen:
+            seen[(text, lang)] = feature(text, lang, terms_)
+        return seen[(text, lang)]
+
+    src = [features(s, source_lang, src_terms) for _i, s in pieces]
+    tgt = [features(found[t.block][t.start : t.end], target_lang, tgt_terms) for t in targets]
     ratio, prior = _ratio(src, tgt, source_lang, target_lang)
     cross = [pieces[i][0] != pieces[i + 1][0] for i in range(len(pieces) - 1)]
     cues = [_cue_positions(found[t.block][t.start : t.end]) for t in targets]
