@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from rules import corpus, params
 from rules import selectors as rule_selectors
@@ -336,3 +338,53 @@ def clause_coverage(
         table_rows=coverage.shipped_table_rows(slug),
     )
     return found.clauses[0]
+
+
+@dataclass
+class Question:
+    """One referee question: its adjudicator, title and the words the filter matches."""
+
+    name: str
+    title: str
+    search: str
+
+
+@dataclass
+class QuestionGroup:
+    key: str
+    title: str
+    questions: list[Question]
+
+
+def question_groups(slug: str, *, lang: str, find: str = "") -> list[QuestionGroup]:
+    """The game's questions grouped by the rules' section of the first clause each rules on,
+    groups in the order their first question comes (the game's order of play), each question
+    whose title, name or section holds ``find`` (case and accents folded). No query: the
+    sections are the shipped corpus's (a designer's edit never moves a clause)."""
+    try:
+        data = corpus.game(slug)
+    except FileNotFoundError:
+        data = None
+    section_of = {c.key: c.section for c in data.clauses} if data else {}
+    titles = {
+        s.key: (s.title if lang.split("-")[0] == data.language.split("-")[0] else s.en or s.title).rstrip(":")
+        for s in (data.sections if data else ())
+    }
+    wanted = fold(find)
+    groups: dict[str, QuestionGroup] = {}
+    for adj in engine.for_game(slug):
+        key = next((section_of[k] for k in adj.clauses if k in section_of), "")
+        group = groups.setdefault(key, QuestionGroup(key, titles.get(key) or str(_("Other questions")), []))
+        title = str(adj.title)
+        words = fold(" ".join((title, adj.name.replace("-", " "), group.title)))
+        if wanted and wanted not in words:
+            continue
+        group.questions.append(Question(adj.name, title, words))
+    return [g for g in groups.values() if g.questions]
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or extra spaces: what the question filter compares
+    (static/js/referee.js folds the same way)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("ł", "l"))
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())

@@ -123,12 +123,15 @@ def referee(request):
     name = request.GET.get("q")
     if not name:
         game = _snapshot_or_404(slug, edition=edition)
+        find = request.GET.get("find", "")[:100]
         return render(
             request,
             "games/referee_questions.html",
             {
                 "game": game,
-                "adjudicators": engine.for_game(slug),
+                "groups": selectors.question_groups(slug, lang=get_language() or "en", find=find),
+                "total": len(engine.for_game(slug)),
+                "find": find,
                 "disputes": engine.disputes_for(slug),
                 "edition_param": edition,
             },

@@ -49,3 +49,49 @@ document.addEventListener("htmx:afterSettle", function (ev) {
   var errors = document.getElementById("errors");
   if (errors) bringIn(errors);
 });
+
+// The question list: filter as you type (the form's Find does the same without JavaScript),
+// and the last five questions used on this phone on top (localStorage, per game).
+(function () {
+  var form = document.querySelector("form.question-filter");
+  if (!form) return;
+  var key = "referee-recent:" + form.dataset.game;
+  var input = form.querySelector("[data-question-filter]");
+  // Folded as games.selectors.fold folds: lower case, no accents, ł as l, single spaces.
+  function fold(s) {
+    return s.toLowerCase().replace(/ł/g, "l").normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+      .replace(/\s+/g, " ").trim();
+  }
+  function recent() {
+    try { return JSON.parse(localStorage.getItem(key)) || []; } catch (e) { return []; }
+  }
+  function filter() {
+    var term = fold(input.value);
+    var any = false;
+    document.querySelectorAll("[data-group]").forEach(function (group) {
+      var shown = 0;
+      group.querySelectorAll("li[data-text]").forEach(function (li) {
+        var match = !term || li.dataset.text.indexOf(term) !== -1;
+        li.hidden = !match;
+        if (match) shown++;
+      });
+      group.hidden = shown === 0;
+      if (shown && group.id !== "recent") any = true;
+    });
+    var none = document.querySelector("[data-none]");
+    if (none) none.hidden = any;
+  }
+  var list = document.querySelector("[data-recent]");
+  recent().forEach(function (name) {
+    var a = document.querySelector('[data-group]:not(#recent) a[data-question="' + CSS.escape(name) + '"]');
+    if (a) list.appendChild(a.closest("li").cloneNode(true));
+  });
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest("a[data-question]");
+    if (!a) return;
+    var names = [a.dataset.question].concat(recent().filter(function (n) { return n !== a.dataset.question; }));
+    try { localStorage.setItem(key, JSON.stringify(names.slice(0, 5))); } catch (e) { /* private mode: no memory */ }
+  });
+  input.addEventListener("input", filter);
+  filter();
+})();

@@ -397,3 +397,23 @@ def test_a_changed_list_of_names_with_errors_keeps_the_form_values_for_the_next_
     page = html.unescape(r.content.decode())
     assert r.status_code == 400 and "typed more than once: Ala" in page
     assert f'name="_state" value="{state}"' in page
+
+
+def test_the_questions_are_grouped_by_section_and_filtered_without_javascript(corpus, client):
+    from games.selectors import question_groups
+
+    html = client.get("/referee/?game=dolores").content.decode()
+    groups = question_groups("dolores", lang="en")
+    assert html.count('<section class="question-group" data-group>') == len(groups) > 1
+    assert sum(len(g.questions) for g in groups) == len(engine.for_game("dolores"))
+    assert "3. Tax stage" in html
+    found = client.get("/referee/?game=dolores&find=TAX BILL").content.decode()
+    assert 'data-question="tax-bill"' in found and 'data-question="wind"' not in found
+    none = client.get("/referee/?game=dolores&find=zzzz").content.decode()
+    assert "No question matches these words." in none and 'data-question="' not in none
+
+
+def test_the_filter_folds_case_and_polish_accents():
+    from games.selectors import fold
+
+    assert fold("  Łaska  GŁOSOWANIE ") == fold("laska glosowanie") == "laska glosowanie"
