@@ -38,7 +38,7 @@ from django.utils.translation import gettext_lazy
 
 from .charts import Chart, Series
 from .engine import Model, Referee
-from .stats import RATIO, Sums, ratio_obs
+from .stats import MEAN, RATIO, SHARE, Sums, mean_obs, ratio_obs, share_obs
 
 SLUG = "dolores"
 DOUBTS = ("1", "2", "5", "6", "8")
@@ -82,6 +82,7 @@ class Dolores(Model):
     min_players, max_players = 2, 4
     policies = ("random",)
     default_policy = "random"
+    disputes = tuple(f"doubt-{d}" for d in DOUBTS)
 
     def options(self, players: int, rounds: int | None = None, **_kw):
         return {"rounds": rounds or 10}
@@ -103,13 +104,33 @@ class Dolores(Model):
                     arises[doubt] += 1
                     differs[doubt] += differ
         out = Sums()
+        out.add("rounds", mean_obs(config.options["rounds"]))
         for d in DOUBTS:
             out.add(f"arises_{d}", ratio_obs(arises[d], turns))
             out.add(f"differs_{d}", ratio_obs(differs[d], arises[d]))
+            out.add(f"dispute_arises:doubt-{d}", share_obs(arises[d] > 0))
+            out.add(f"dispute_differs:doubt-{d}", ratio_obs(differs[d], arises[d]))
         return out
 
+    def reason(self, name: str, config) -> str:
+        if name == "first_player_win_share":
+            return (
+                "The Dolores model plays no whole game: it makes situations for GNIAZDO's doubts in "
+                "random play, and nobody wins."
+            )
+        return super().reason(name, config)
+
+    def dispute_reason(self, key: str, field: str, rules) -> str | None:
+        if field == "winner_changed_share":
+            return "The Dolores model has no winner (random play making the doubts' situations)."
+        return super().dispute_reason(key, field, rules)
+
     def metrics(self, config, rules, sums: Sums):
-        specs = []
+        # No winner in this model: the metric is reported null with its reason (CONTRACT §7).
+        specs = [
+            ("first_player_win_share", SHARE, "first_player_wins", 1),
+            ("rounds_mean", MEAN, "rounds", 1),
+        ]
         for d in DOUBTS:
             specs.append((f"doubt_{d}_arises_share", RATIO, f"arises_{d}", 1))
             specs.append((f"doubt_{d}_variants_differ_share", RATIO, f"differs_{d}", 1))
@@ -147,6 +168,10 @@ class Dolores(Model):
         ]
 
     def label(self, name: str) -> str:
+        if name == "first_player_win_share":
+            return str(gettext_lazy("First player wins"))
+        if name == "rounds_mean":
+            return str(gettext_lazy("Rounds per game"))
         doubt = name.split("_")[1]
         if name.endswith("arises_share"):
             return str(gettext_lazy("Doubt %(n)s: its situation arises (share of turns)") % {"n": doubt})

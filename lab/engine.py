@@ -176,6 +176,21 @@ class Model:
     policies: tuple[str, ...] = ()
     default_policy = ""
     version = 1
+    # The game's disputes (games/adjudicators/<game>/disputes.toml keys) whose situation the
+    # model reaches; ``play`` adds "dispute_arises:<key>" (share: the game met it),
+    # "dispute_differs:<key>" (ratio: the readings' rulings differed, of the times it arose)
+    # and, where the model replays a game under the other reading, "dispute_winner:<key>".
+    disputes: tuple[str, ...] = ()
+
+    def reason(self, name: str, config: Config) -> str:
+        """Why metric ``name`` has no value (no played game reached its situation)."""
+        return f"No game of the {config.games} played reached the situation {name} is measured on."
+
+    def dispute_reason(self, key: str, field: str, rules: Rules) -> str | None:
+        """Why a dispute's ``field`` is not measured (None: it is)."""
+        if field in ("differs_share", "winner_changed_share") and len(rules.variant_slugs) < 2:
+            return "The edition has one reading (variant) of this point: no other ruling to compare."
+        return None
 
     def options(self, players: int, **kw: Any) -> dict[str, Any]:
         return {}
@@ -327,6 +342,8 @@ def summarize(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> di
     metrics = {}
     for name, kind, key, scale in specs:
         metrics[name] = stats.estimate(kind, sums.get(key), scale).as_json()
+        if metrics[name]["value"] is None:
+            metrics[name]["reason"] = m.reason(name, config)
     return {
         "game": config.game,
         "games": config.games,
@@ -335,6 +352,7 @@ def summarize(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> di
         "seed": config.seed,
         "warnings": warnings(config.game, rules),
         "metrics": metrics,
+        "disputes": disputes(m, config, rules, sums),
         "variant": config.variant,
         "policies": list(config.policies),
         "options": dict(config.options),
@@ -343,6 +361,35 @@ def summarize(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> di
         "series": series,
         "model": f"{config.game}/{m.version}",
     }
+
+
+DISPUTE_FIELDS = (
+    ("arises_share", stats.SHARE, "dispute_arises"),
+    ("differs_share", stats.RATIO, "dispute_differs"),
+    ("winner_changed_share", stats.SHARE, "dispute_winner"),
+)
+
+
+def disputes(m: Model, config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> list[dict[str, Any]]:
+    """Per dispute the model reaches: the share of games where its situation arises, the share
+    of those times the readings rule differently, the share of games whose winner changes
+    with the reading (each a number, its 95 % interval beside it as ``<field>_ci``; null with
+    ``<field>_reason`` where it cannot be measured)."""
+    rows = []
+    for key in m.disputes:
+        row: dict[str, Any] = {"id": key}
+        for name, kind, prefix in DISPUTE_FIELDS:
+            reason = m.dispute_reason(key, name, rules)
+            est = None if reason else stats.estimate(kind, sums.get(f"{prefix}:{key}"))
+            if est is not None and est.value is None:
+                reason = "The situation did not arise in any game played."
+            if reason:
+                row[name], row[f"{name}_ci"], row[f"{name}_reason"] = None, None, reason
+                continue
+            js = est.as_json()
+            row[name], row[f"{name}_ci"] = js["value"], [js["ci_low"], js["ci_high"]]
+        rows.append(row)
+    return rows
 
 
 def warnings(game: str, rules: Rules) -> list[dict[str, Any]]:

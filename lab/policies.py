@@ -24,6 +24,9 @@ preferences, not rulings.
   leaves it a better margin over its strongest opponent than the build would (the
   decay of ``rm.vote.decay`` lowering the others' support), even though a lost vote ends
   its turn (``rm.vote.lost-ends-turn``). It votes AGAINST every other player's motion.
+- ``drain`` (worry 4 as written): ``spoiler``'s choice of a motion called only to drain,
+  and nothing else: it votes and plays cards as ``greedy``. Paired with ``greedy`` on the
+  same seeds it measures the payoff of calling such votes (``drain_vote_payoff``).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from games.adjudicators.rada_miasta.common import GROUPS
 if TYPE_CHECKING:  # pragma: no cover
     from .rada import Table
 
-NAMES = ("greedy", "random", "spoiler")
+NAMES = ("greedy", "random", "spoiler", "drain")
 DEFAULT = "greedy"
 
 
@@ -160,8 +163,11 @@ class Greedy(Policy):
         return None
 
 
-class Spoiler(Greedy):
-    name = "spoiler"
+class Drain(Greedy):
+    """Greedy in everything but one choice: where it could build, it moves a motion instead
+    when the decay would leave it a better margin (a vote called only to drain)."""
+
+    name = "drain"
 
     def action(self, t: Table, me: str) -> tuple | None:
         ranked, groups = self._wants(t, me)
@@ -175,6 +181,10 @@ class Spoiler(Greedy):
         by_vote = sum(after[me].values()) - max(sum(after[p].values()) for p in others)
         by_build = t.total(me) + t.offer[build[1]][1] - max(t.total(p) for p in others)
         return motion if by_vote > by_build else build
+
+
+class Spoiler(Drain):
+    name = "spoiler"
 
     def vote(self, t: Table, me: str, motion: dict[str, Any]) -> str:
         return "for" if motion["proposer"] == me else "against"
@@ -222,7 +232,7 @@ class Random(Policy):
         return {"card": card, "player": me, "target": t.rng.choice(t.players), "group": t.rng.choice(GROUPS)}
 
 
-POLICIES: dict[str, type[Policy]] = {"greedy": Greedy, "random": Random, "spoiler": Spoiler}
+POLICIES: dict[str, type[Policy]] = {"greedy": Greedy, "random": Random, "spoiler": Spoiler, "drain": Drain}
 
 
 def make(name: str) -> Policy:

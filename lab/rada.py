@@ -72,6 +72,22 @@ HAND_LIMIT = 3
 # the deck that are these four; the other events are outside the fragment.
 EVENT_SHARE = 0.25
 SATURATION_BUCKETS = 5
+# What reaches worry 3's state (found by trying; docs/lab.md): few players, many rounds,
+# a large city, no event cards. The page offers it as a preset.
+SATURATION_PRESET = {"players": 2, "rounds": 30, "plots": 50, "cards": False}
+SATURATION_HINT = (
+    "try 2 players, 30 rounds, 50 plots, no event cards (the preset 'saturation') or a draft "
+    "with a lower max support or a smaller decay."
+)
+# The disputes whose situation the model reaches: a vote cancelled by Technical Problems, a
+# won vote (the decay after it is the red text), Regulatory Confusion played, a tie for the
+# most support whose previous first player is not among the tied (the ruling's gap).
+DISPUTES = (
+    "technical-problems-and-decay",
+    "uncertain-decay-on-won-vote",
+    "regulatory-confusion-scope",
+    "round-order-tie",
+)
 PROBE_DISTRICT = ("residential", 1)
 TYPES = tuple(kind for kind, _weight in TYPE_WEIGHTS)
 CUM_WEIGHTS = tuple(accumulate(weight for _kind, weight in TYPE_WEIGHTS))
@@ -174,15 +190,30 @@ class Recorder:
 
     def __init__(self, cap: int):
         self.cap = cap
-        self.turns = self.deadlocked = 0
+        self.turns = self.saturated_turns = 0
         self.levels = [0] * (cap + 1)
         self.votes = self.passed = self.cancelled = 0
+        self.saturated_votes = self.saturated_failed = 0
+        # Disputes reached (rada-miasta disputes.toml keys): times the situation arose.
+        self.disputes = dict.fromkeys(DISPUTES, 0)
         self.by_saturation = [[0, 0] for _ in range(SATURATION_BUCKETS)]
 
-    def vote(self, t: Table, outcome: dict[str, Any]) -> None:
+    def saturated(self, t: Table, proposer: str) -> bool:
+        """Worry 3's state: the proposer holds support in some groups and every player is at
+        the cap in each of them."""
+        mine = [g for g, level in enumerate(t.levels(proposer)) if level > 0]
+        return bool(mine) and all(row[g] == self.cap for row in t.levels() for g in mine)
+
+    def vote(self, t: Table, outcome: dict[str, Any], saturated: bool) -> None:
         if outcome["cancelled"]:
             self.cancelled += 1
+            self.disputes["technical-problems-and-decay"] += 1
             return
+        if saturated:
+            self.saturated_votes += 1
+            self.saturated_failed += not outcome["passed"]
+        if outcome["passed"]:
+            self.disputes["uncertain-decay-on-won-vote"] += 1
         levels = t.levels()
         mean = sum(map(sum, levels)) / (len(levels) * len(GROUPS) * self.cap)
         bucket = min(SATURATION_BUCKETS - 1, int(mean * SATURATION_BUCKETS))
@@ -208,15 +239,16 @@ def play_game(ref: Referee, players: list[str], names: list[str], rng, options, 
             # rm.order.first-round-lot: the lot is the model's; the order from that player is
             # the adjudicator's (asked as a tie, which the previous first player breaks).
             lot = players[rng.randrange(len(players))]
-            order = ref("round-order", _order_inputs(players, 2, t.support, lot), (2, t.levels(), lot))[
-                "order"
-            ]
-            first_order = list(order)
+            ruled = ref.result("round-order", _order_inputs(players, 2, t.support, lot), (2, t.levels(), lot))
+            first_order = list(ruled.outcome["order"])
         else:
             previous = firsts[-1]
-            order = ref(
+            ruled = ref.result(
                 "round-order", _order_inputs(players, rnd, t.support, previous), (rnd, t.levels(), previous)
-            )["order"]
+            )
+            if rec is not None and any(g.clause == "rm.order.tie-previous-first" for g in ruled.gaps):
+                rec.disputes["round-order-tie"] += 1
+        order = ruled.outcome["order"]
         firsts.append(order[0])
         if t.cards:
             t.draw_cards()
@@ -229,7 +261,8 @@ def play_game(ref: Referee, players: list[str], names: list[str], rng, options, 
     final = ref(
         "round-order", _order_inputs(players, last, t.support, firsts[-1]), (last, t.levels(), firsts[-1])
     )
-    return firsts, final["first"], first_order
+    totals = {p: t.total(p) for p in players}
+    return firsts, final["first"], first_order, totals
 
 
 def _order_inputs(players, rnd, support, previous_first):
@@ -242,6 +275,8 @@ def _turn(t: Table, me: str, rec: Recorder | None) -> None:
         card = policy.outside_card(t, me)
         if card is not None:
             t.hands[me].remove(card["card"])
+            if rec is not None and card["card"] == "regulatory-confusion":
+                rec.disputes["regulatory-confusion-scope"] += 1
             raw = {
                 "support": t.support,
                 "card": card["card"],
@@ -250,11 +285,11 @@ def _turn(t: Table, me: str, rec: Recorder | None) -> None:
             }
             t.set_support(t.ref("event-card", raw)["support_after"])
     action = policy.action(t, me)
+    saturated = False
     if rec is not None:
-        # Deadlock: could the player to move carry any motion against all the others?
-        probe = t.forecast(me, action if action and action[0] == "motion" else None)
+        saturated = rec.saturated(t, me)
         rec.turns += 1
-        rec.deadlocked += not probe["passed"]
+        rec.saturated_turns += saturated
     if action is None:
         return
     kind, n, plot, group = action
@@ -272,7 +307,7 @@ def _turn(t: Table, me: str, rec: Recorder | None) -> None:
         return
     outcome = _vote(t, me, district, group)
     if rec is not None:
-        rec.vote(t, outcome)
+        rec.vote(t, outcome, saturated)
     t.set_support(outcome["support_after"])
     fate = outcome["district_fate"]
     if fate == "rebuilt":
@@ -316,15 +351,24 @@ class RadaMiasta(Model):
     min_players, max_players = 2, 6
     policies = policies_.NAMES
     default_policy = policies_.DEFAULT
+    disputes = DISPUTES
+
+    def reason(self, name: str, config) -> str:
+        if name == "saturated_vote_fail_share":
+            return (
+                f"No vote of the {config.games} games was held with every player at the cap in the "
+                f"proposer's groups; {SATURATION_HINT}"
+            )
+        return super().reason(name, config)
 
     def options(self, players: int, rounds: int | None = None, plots: int | None = None, cards: bool = True):
         rounds = rounds or 8
         return {"rounds": rounds, "plots": plots or players * rounds // 2, "cards": cards}
 
-    def spoiler_seat(self, names: list[str]) -> int:
-        """The seat whose spoiler payoff is measured: the first spoiler, else the first greedy
-        seat, else seat 1."""
-        for policy in ("spoiler", "greedy"):
+    def drain_seat(self, names: list[str]) -> int:
+        """The seat whose payoff of draining is measured: the first drain seat, else the first
+        greedy seat, else seat 1."""
+        for policy in ("drain", "greedy"):
             if policy in names:
                 return names.index(policy)
         return 0
@@ -333,7 +377,7 @@ class RadaMiasta(Model):
         players = [f"P{n + 1}" for n in range(config.players)]
         names = list(config.policies)
         rec = Recorder(ref.rules.param("max_support"))
-        firsts, leader, first_order = play_game(
+        firsts, leader, first_order, totals = play_game(
             ref, players, names, self.rng(config, index), config.options, rec
         )
         out = Sums()
@@ -341,6 +385,7 @@ class RadaMiasta(Model):
         for n in range(config.players):
             out.add(f"lead_seat_{n + 1}", share_obs(seat == n))
             out.add(f"lead_start_{n + 1}", share_obs(first_order.index(leader) == n))
+        out.add("rounds", mean_obs(len(firsts)))
         stays = sum(a == b for a, b in zip(firsts, firsts[1:], strict=False))
         out.add("first_stays", ratio_obs(stays, len(firsts) - 1))
         observed = sum(rec.levels)
@@ -350,28 +395,43 @@ class RadaMiasta(Model):
         out.add("votes", mean_obs(rec.votes))
         out.add("passed", ratio_obs(rec.passed, rec.votes))
         out.add("cancelled", ratio_obs(rec.cancelled, rec.votes + rec.cancelled))
-        out.add("deadlock", ratio_obs(rec.deadlocked, rec.turns))
+        out.add("saturated_fail", ratio_obs(rec.saturated_failed, rec.saturated_votes))
+        out.add("saturated_game", share_obs(rec.saturated_turns > 0))
+        out.add("saturated_turns", ratio_obs(rec.saturated_turns, rec.turns))
         out.add("by_saturation", [x for held, won in rec.by_saturation for x in (held, won)])
+        for key, times in rec.disputes.items():
+            out.add(f"dispute_arises:{key}", share_obs(times > 0))
 
-        # Worry 4: the same game (same seed) with the spoiler seat played by the spoiler and
-        # by the greedy policy; the payoff is the difference of its leading (paired).
-        s = self.spoiler_seat(names)
-        led = {}
-        for policy in ("spoiler", "greedy"):
+        # Worry 4: the same game (same seed, so the same draws) with the measured seat played
+        # by ``drain`` and by ``greedy``, which differ only in calling votes to drain; the
+        # payoff is the paired difference of its leading and of its final margin.
+        s = self.drain_seat(names)
+        led, margin = {}, {}
+        for policy in ("drain", "greedy"):
             if names[s] == policy:
-                led[policy] = leader == players[s]
-                continue
-            twin = names[:s] + [policy] + names[s + 1 :]
-            _f, twin_leader, _o = play_game(ref, players, twin, self.rng(config, index), config.options, None)
-            led[policy] = twin_leader == players[s]
-        out.add("spoiler_diff", mean_obs(int(led["spoiler"]) - int(led["greedy"])))
-        out.add("spoiler_win", share_obs(led["spoiler"]))
+                result = (leader, totals)
+            else:
+                twin = names[:s] + [policy] + names[s + 1 :]
+                _f, twin_leader, _o, twin_totals = play_game(
+                    ref, players, twin, self.rng(config, index), config.options, None
+                )
+                result = (twin_leader, twin_totals)
+            led[policy] = result[0] == players[s]
+            me = result[1][players[s]]
+            margin[policy] = me - max(v for p, v in result[1].items() if p != players[s])
+        out.add("drain_diff", mean_obs(int(led["drain"]) - int(led["greedy"])))
+        out.add("drain_margin_diff", mean_obs(margin["drain"] - margin["greedy"]))
+        out.add("drain_win", share_obs(led["drain"]))
         out.add("greedy_win", share_obs(led["greedy"]))
         return out
 
     def metrics(self, config, rules, sums: Sums) -> tuple[list[tuple], dict[str, Any]]:
         cap = rules.param("max_support")
-        specs = [("first_player_stays_first", RATIO, "first_stays", 1)]
+        specs = [
+            ("first_player_win_share", SHARE, "lead_start_1", 1),
+            ("rounds_mean", MEAN, "rounds", 1),
+            ("first_player_stays_first", RATIO, "first_stays", 1),
+        ]
         specs += [(f"lead_share_seat_{n}", SHARE, f"lead_seat_{n}", 1) for n in range(1, config.players + 1)]
         specs += [
             (f"lead_share_start_{n}", SHARE, f"lead_start_{n}", 1) for n in range(1, config.players + 1)
@@ -382,10 +442,13 @@ class RadaMiasta(Model):
             ("votes_per_game", MEAN, "votes", 1),
             ("votes_passed_share", RATIO, "passed", 1),
             ("votes_cancelled_share", RATIO, "cancelled", 1),
-            ("deadlock_share", RATIO, "deadlock", 1),
-            ("spoiler_payoff", MEAN, "spoiler_diff", 1),
-            ("spoiler_lead_share", SHARE, "spoiler_win", 1),
-            ("spoiler_seat_greedy_lead_share", SHARE, "greedy_win", 1),
+            ("saturated_vote_fail_share", RATIO, "saturated_fail", 1),
+            ("saturation_game_share", SHARE, "saturated_game", 1),
+            ("saturated_turn_share", RATIO, "saturated_turns", 1),
+            ("drain_vote_payoff", MEAN, "drain_diff", 1),
+            ("drain_vote_margin_payoff", MEAN, "drain_margin_diff", 1),
+            ("drain_seat_lead_share", SHARE, "drain_win", 1),
+            ("drain_seat_greedy_lead_share", SHARE, "greedy_win", 1),
         ]
         flat = sums.get("by_saturation", [0] * (2 * SATURATION_BUCKETS))
         series = {
@@ -422,7 +485,7 @@ HEADLINE = (
     ("first_player_stays_first", gettext_lazy("1: first stays")),
     ("support_at_cap_share", gettext_lazy("2: at cap")),
     ("votes_passed_share", gettext_lazy("3: pass")),
-    ("deadlock_share", gettext_lazy("3: deadlock")),
+    ("saturated_vote_fail_share", gettext_lazy("3: fail at cap")),
 )
 
 
@@ -436,7 +499,8 @@ def charts(results: list[tuple[str, dict[str, Any]]]) -> list[Chart]:
             caption=str(
                 gettext_lazy(
                     "1: the round's first player is first again next round; 2: support levels at the cap; "
-                    "3: votes that pass, and turns on which the player to move could carry no motion. "
+                    "3: votes that pass, and votes that fail when every player is at the cap in the "
+                    "proposer's groups. "
                     "Whiskers: 95 percent confidence intervals."
                 )
             ),
@@ -511,14 +575,21 @@ LABELS = {
     "votes_per_game": gettext_lazy("Votes per game"),
     "votes_passed_share": gettext_lazy("Votes that pass"),
     "votes_cancelled_share": gettext_lazy("Votes cancelled by Technical Problems"),
-    "deadlock_share": gettext_lazy(
-        "Turns on which the player to move could carry no motion against all others"
+    "first_player_win_share": gettext_lazy("Round 1's first player leads at the end"),
+    "rounds_mean": gettext_lazy("Rounds per game"),
+    "saturated_vote_fail_share": gettext_lazy(
+        "Votes that fail, of those held with every player at the cap in the proposer's groups"
     ),
-    "spoiler_payoff": gettext_lazy(
-        "Spoiler payoff: its seat's lead share as spoiler minus as greedy (paired)"
+    "saturation_game_share": gettext_lazy("Games that reach every player at the cap in a proposer's groups"),
+    "saturated_turn_share": gettext_lazy("Turns whose player to move is in that state"),
+    "drain_vote_payoff": gettext_lazy(
+        "Payoff of calling votes only to drain: the seat's lead share as drain minus as greedy (paired)"
     ),
-    "spoiler_lead_share": gettext_lazy("Spoiler seat leads, played by the spoiler"),
-    "spoiler_seat_greedy_lead_share": gettext_lazy("Spoiler seat leads, played greedily"),
+    "drain_vote_margin_payoff": gettext_lazy(
+        "The same in final margin over the strongest opponent (support points, paired)"
+    ),
+    "drain_seat_lead_share": gettext_lazy("Measured seat leads, calling votes to drain"),
+    "drain_seat_greedy_lead_share": gettext_lazy("Measured seat leads, played greedily"),
 }
 
 

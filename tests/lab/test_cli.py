@@ -11,11 +11,14 @@ from .conftest import DECAY, DECAY_WORDS, LIMITS
 pytestmark = pytest.mark.django_db
 
 RADA_METRICS = {
+    "first_player_win_share",
+    "rounds_mean",
     "first_player_stays_first",
     "support_at_cap_share",
     "votes_passed_share",
-    "deadlock_share",
-    "spoiler_payoff",
+    "saturated_vote_fail_share",
+    "saturation_game_share",
+    "drain_vote_payoff",
 }
 
 
@@ -72,6 +75,44 @@ def test_worry_3_with_and_without_the_decay(draft):
     assert (
         none["metrics"]["support_at_cap_share"]["value"] > decay["metrics"]["support_at_cap_share"]["value"]
     )
+
+
+def test_worry_4_with_the_decay_at_0_has_no_significant_payoff(draft):
+    n = draft({DECAY: (DECAY_WORDS, "po 0 punktów poparcia")})
+    args = ("rada-miasta", "--games", "60", "--players", "4", "--seed", "7", "--policy", "1=drain")
+    decay, none = playtest(*args), playtest(*args, "--edition", str(n))
+    # With nothing to drain a vote called only to drain cannot pay: the interval reaches 0.
+    assert none["metrics"]["drain_vote_payoff"]["ci_low"] <= 0
+    assert none["metrics"]["drain_vote_margin_payoff"]["ci_low"] <= 0
+    assert decay["metrics"]["drain_vote_payoff"]["value"] is not None
+
+
+def test_worry_3_unreached_says_why_and_the_preset_reaches_it(corpus):
+    default = playtest("rada-miasta", "--games", "10", "--players", "4", "--seed", "2")
+    m = default["metrics"]
+    assert m["saturation_game_share"]["value"] == 0.0
+    assert m["saturated_vote_fail_share"]["value"] is None
+    assert "30 rounds" in m["saturated_vote_fail_share"]["reason"]
+    preset = playtest(
+        "rada-miasta", "--games", "10", "--players", "2", "--rounds", "30", "--plots", "50", "--no-cards"
+    )
+    assert preset["metrics"]["saturation_game_share"]["value"] > 0.5
+    assert preset["metrics"]["saturated_vote_fail_share"]["value"] is not None
+
+
+def test_every_game_reports_the_common_metrics_and_its_disputes(corpus):
+    body = playtest("dolores", "--games", "5", "--players", "3", "--seed", "4")
+    assert {"first_player_win_share", "rounds_mean"} <= set(body["metrics"])
+    # The model has no winner: the metric is null and says why.
+    assert body["metrics"]["first_player_win_share"]["value"] is None
+    assert body["metrics"]["first_player_win_share"]["reason"]
+    assert body["metrics"]["rounds_mean"]["value"] == 10
+    ids = [d["id"] for d in body["disputes"]]
+    assert "doubt-1" in ids and "doubt-6" in ids
+    for d in body["disputes"]:
+        assert {"id", "arises_share", "differs_share", "winner_changed_share"} <= set(d)
+    six = next(d for d in body["disputes"] if d["id"] == "doubt-6")
+    assert 0 < six["arises_share"] <= 1 and six["differs_share"] == 1.0
 
 
 @pytest.mark.parametrize(

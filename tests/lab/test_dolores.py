@@ -50,4 +50,4 @@ def test_the_command_for_dolores(corpus):
     assert (body["game"], body["games"], body["players"], body["seed"]) == ("dolores", 5, 3, 2)
     assert set(body["metrics"]) == {
         f"doubt_{d}_{kind}" for d in dolores.DOUBTS for kind in ("arises_share", "variants_differ_share")
-    }
+    } | {"first_player_win_share", "rounds_mean"}

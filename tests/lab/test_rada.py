@@ -98,8 +98,10 @@ def test_a_two_player_game_checked_by_hand(scripted):
     assert m["votes_per_game"]["value"] == 3
     assert m["votes_passed_share"]["value"] == 0.0
     assert m["votes_cancelled_share"]["value"] == 0.0
-    # Every turn, the player to move could not carry a motion against the other.
-    assert m["deadlock_share"]["value"] == 1.0
+    assert m["first_player_win_share"]["value"] == 1.0 and m["rounds_mean"]["value"] == 2
+    # Nobody reached the cap: worry 3's state never arose, and the metric says why.
+    assert m["saturation_game_share"]["value"] == 0.0
+    assert m["saturated_vote_fail_share"]["value"] is None
     # 12 levels observed (2 players x 3 groups x 2 round ends): one 2, the rest 0.
     assert m["support_at_cap_share"]["value"] == 0.0
     assert m["support_mean_level"]["value"] == pytest.approx(2 / 12, abs=1e-6)
@@ -125,20 +127,20 @@ def test_a_won_vote_and_support_at_the_cap_checked_by_hand(scripted):
     assert m["first_player_stays_first"]["value"] == 1.0
     assert m["support_at_cap_share"]["value"] == pytest.approx(3 / 18, abs=1e-6)
     assert m["support_mean_level"]["value"] == pytest.approx(12 / 18, abs=1e-6)
-    # Only P1's turn in round 3 could carry a motion against the other player: 5 of 6 turns.
-    assert m["deadlock_share"]["value"] == pytest.approx(5 / 6, abs=1e-6)
+    # Worry 3's state needs every player at the cap in the proposer's groups: P2 never is.
+    assert m["saturation_game_share"]["value"] == 0.0
     assert m["lead_share_seat_1"]["value"] == 1.0
 
 
-def test_spoiler_payoff_is_the_paired_difference_of_leading(scripted, monkeypatch):
+def test_drain_vote_payoff_is_the_paired_difference_of_leading(scripted, monkeypatch):
     scripted([("residential", 3), ("industrial", 2), ("commercial", 1)])
     monkeypatch.setitem(policies.POLICIES, "greedy", Scripted)
-    monkeypatch.setitem(policies.POLICIES, "spoiler", Passes)
+    monkeypatch.setitem(policies.POLICIES, "drain", Passes)
     config = _config(players=2, games=3, rounds=1, plots=2, cards=False)
-    # Seat 1 as "greedy" builds residential 3 and leads (3-2); as "spoiler" it passes and P2
+    # Seat 1 as "greedy" builds residential 3 and leads (3-2); as "drain" it passes and P2
     # takes the residential District and leads: -1 in every game.
     m = _metrics(config)
-    assert m["spoiler_payoff"] == {
+    assert m["drain_vote_payoff"] == {
         "value": -1.0,
         "ci_low": -1.0,
         "ci_high": -1.0,
@@ -146,8 +148,10 @@ def test_spoiler_payoff_is_the_paired_difference_of_leading(scripted, monkeypatc
         "kind": "mean",
         "se": 0.0,
     }
-    assert m["spoiler_lead_share"]["value"] == 0.0
-    assert m["spoiler_seat_greedy_lead_share"]["value"] == 1.0
+    assert m["drain_seat_lead_share"]["value"] == 0.0
+    assert m["drain_seat_greedy_lead_share"]["value"] == 1.0
+    # Margins: as greedy 3 - 2 = +1; as drain 0 - 3 = -3: a paired difference of -4.
+    assert m["drain_vote_margin_payoff"]["value"] == -4.0
 
 
 def test_the_same_seed_gives_the_same_json_and_shards_do_not_matter():
