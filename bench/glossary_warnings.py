@@ -86,12 +86,16 @@ def main(argv: list[str] | None = None) -> int:
         "",
     ]
     if listed:
-        text += ["## Warnings", ""] + [f"- {f['game']} {f['lang']} `{f['clause']}`: {f['message']}" for f in listed]
+        text += ["## Warnings", ""] + [
+            f"- {f['game']} {f['lang']} `{f['clause']}`: {f['message']}" for f in listed
+        ]
         text += [""]
     info = machine()
     text += machine_section(info)
     stem = f"{today()}-glossary-warnings" + (f"-{args.label}" if args.label else "")
-    md, _js = write_results(stem, "\n".join(text), {"date": today(), "pairs": rows, "warnings": listed, "machine": info})
+    md, _js = write_results(
+        stem, "\n".join(text), {"date": today(), "pairs": rows, "warnings": listed, "machine": info}
+    )
     print("\n".join(text[:12]))
     print(md)
     return 0
