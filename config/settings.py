@@ -110,6 +110,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "config.navigation.nav",
             ],
         },
     }
@@ -148,6 +149,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     }
     # Each (re)connection attempt the pool makes in the background (libpq's minimum is 2 s).
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 2)
+
+# Where a sign-in lands: the workspace the user's roles give (config.navigation), and a
+# sign-out returns to the list of games.
+LOGIN_REDIRECT_URL = "workspace"
+LOGOUT_REDIRECT_URL = "rules:games"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
+from config import navigation
 from config.accounts import PasswordChangeView
 from config.api import ApiRoot, api_not_found
 from games import api as games_api
@@ -61,6 +62,9 @@ urlpatterns = [
     # Before Django's own: a wrong old password counts as a failed login (config/accounts.py).
     path("accounts/password_change/", PasswordChangeView.as_view(), name="password_change"),
     path("accounts/", include("django.contrib.auth.urls")),
+    # Django's default landing after sign-in, kept for old links: the user's workspace.
+    path("accounts/profile/", navigation.after_sign_in),
+    path("workspace/", navigation.after_sign_in, name="workspace"),
     path("", include("studio.urls")),
     path("", include("lab.urls")),
     path("", include("translators.urls")),

@@ -93,6 +93,22 @@ def language_roles(user) -> list[tuple[int | None, str, str]]:
     )
 
 
+def workspaces(user) -> set[str]:
+    """The workspaces ``user``'s roles open: "design", "translate" (one query; none for an
+    anonymous visitor; both for a superuser)."""
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return set()
+    if user.is_superuser:
+        return {"design", "translate"}
+    kinds = set(Role.objects.filter(user=user).values_list("kind", flat=True).distinct())
+    out = set()
+    if Role.Kind.DESIGNER in kinds:
+        out.add("design")
+    if kinds & {Role.Kind.TRANSLATOR, Role.Kind.REVIEWER}:
+        out.add("translate")
+    return out
+
+
 class IsDesignerOfGame(BasePermission):
     """API: the view's ``slug`` game must be one the user designs (401 when anonymous)."""
 
