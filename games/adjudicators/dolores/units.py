@@ -278,7 +278,7 @@ def _ship_reach_summary(o: dict[str, Any]) -> str:
     return _(
         "Land fields out of every ship's reach: %(five)s if a ship strikes five fields away (doubt 10), "
         "%(own)s if it strikes only on its own field."
-    ) % {"five": len(o["out_of_reach"]["five-fields"]), "own": len(o["out_of_reach"]["own-field"])}
+    ) % {"five": o["safe_fields"]["five-fields"], "own": o["safe_fields"]["own-field"]}
 
 
 @adjudicator("ship-reach", inputs=SHIP_REACH_INPUTS, summary=_ship_reach_summary)
@@ -317,11 +317,13 @@ def ship_reach(i: Any, *, variant: str, rules: Rules) -> Result:
             "which": (": " + say_fields(five[:20]) + (" …" if len(five) > 20 else "")) if five else "",
         },
     )
+    # Side by side: striking only on its own (sea) field, a ship reaches no land field at all.
     return r.result(
         {
             "reach": reach,
             "land_fields": len(land),
-            "out_of_reach": {"own-field": [[x, y] for x, y in land], "five-fields": five},
+            "safe_fields": {"own-field": len(land), "five-fields": len(five)},
+            "out_of_reach": five,
         }
     )
 
