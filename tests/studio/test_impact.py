@@ -249,3 +249,32 @@ def test_a_restored_wording_is_no_revision_and_stales_no_translation(designer, t
     clauses = api.get("/api/v1/games/rada-miasta/clauses/?lang=en").json()
     majority = next(c for c in clauses if c["key"] == MAJORITY)
     assert (majority["version"], majority["translation"]["stale"]) == (v3.number, False)
+
+
+def test_a_run_whose_worker_died_is_started_again(designer, token_api, settings, monkeypatch):
+    import datetime as dt
+
+    from games import services as game_services
+
+    api = token_api(designer)
+    for residents in (5, 6, 7):
+        _rule(api, _gain(residents))
+    n = _open(api)
+    _cap_8(api, n)
+    monkeypatch.setattr(impact, "SYNC_SITUATIONS", 2)
+    settings.TASKS = DUMMY
+    api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/")
+    run = ImpactRun.objects.get()
+    # Its worker got half way, then was killed: the heartbeat stops.
+    ImpactRun.objects.filter(pk=run.pk).update(
+        done=2, heartbeat_at=run.heartbeat_at - dt.timedelta(minutes=1)
+    )
+    still = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
+    assert (still["rulings_status"], still["rulings_progress"]) == ("running", {"done": 2, "total": 3})
+    ImpactRun.objects.filter(pk=run.pk).update(
+        heartbeat_at=run.heartbeat_at - game_services.IMPACT_RUN_STALE * 2
+    )
+    settings.TASKS = IMMEDIATE
+    again = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
+    assert (again["rulings_status"], again["situations_checked"]) == ("done", 3)
+    assert ImpactRun.objects.count() == 1
