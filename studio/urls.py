@@ -10,6 +10,7 @@ draft = [
     path("impact/", views.draft_impact, name="impact"),
     path("publish/", views.draft_publish, name="publish"),
     path("rebase/", views.draft_rebase, name="rebase"),
+    path("document/", views.draft_document, name="document"),
 ]
 
 app_name = "studio"

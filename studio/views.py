@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config.uploads import accepts_upload
 from games import selectors as game_selectors
 from games import services as game_services
 from games.impact import draft_report
@@ -28,7 +29,8 @@ from rules.diff import word_diff
 from rules.models import ClauseVersion
 from rules.permissions import can_design, designed_games
 
-from . import selectors
+from . import api, document, selectors
+from . import services as studio_services
 from .api import broken_message, in_use_message
 
 MAX_TEXT = 20_000
@@ -348,3 +350,62 @@ def ruling_reference(request, ruling_id: str):
         ruling_id=ruling.id, by=request.user.get_username(), now=timezone.now()
     )
     return redirect("games:ruling", ruling_id=ruling.id)
+
+
+def _changes_from(post) -> list[dict]:
+    """The changes the designer accepted on the document page, each possibly edited."""
+    out = []
+    for n in post.getlist("accept"):
+        if not n.isdigit() or len(n) > 5:
+            continue
+        change = {k: post.get(f"{k}-{n}", "") for k in ("key", "change", "text", "section")}
+        if change["change"] in document.CHANGES and len(change["text"]) <= MAX_TEXT:
+            out.append(change)
+    return out
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@accepts_upload(document.MAX_BYTES)
+def draft_document(request, slug: str, number: int):
+    """A whole document as the draft: paste or upload it, see each clause's change with its
+    word diff, accept (or edit) the changes to save as the draft's revisions."""
+    game, draft = _draft_for_designer(request, slug, number)
+    ctx = {"game": game, "draft": draft, "errors": {}, "text": ""}
+    if request.method == "GET":
+        return render(request, "studio/document.html", ctx)
+    if request.POST.get("step") == "accept":
+        changes = _changes_from(request.POST)
+        try:
+            studio_services.document_accept(
+                draft=draft, changes=changes, author=request.user.get_username(), now=timezone.now()
+            )
+        except studio_services.DocumentRefused as exc:
+            ctx["errors"] = exc.errors
+        except services.BindingsBroken as exc:
+            ctx["errors"] = {
+                f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))] for k, v in exc.errors.items()
+            }
+        except services.Conflict as exc:
+            ctx["errors"] = {"changes": [str(exc)]}
+        else:
+            return redirect(reverse("studio:draft", args=[slug, number]) + "?revised=1")
+        return render(request, "studio/document.html", ctx, status=400)
+    text = request.POST.get("text", "")
+    upload = request.FILES.get("file")
+    if upload is not None:
+        try:
+            text = document.read_file(upload.name or "", upload.read(document.MAX_BYTES + 1))
+        except document.Unreadable as exc:
+            ctx["errors"] = {"file": [str(exc)]}
+            return render(request, "studio/document.html", ctx, status=400)
+    if not text.strip() or "\x00" in text or len(text) > document.MAX_BYTES:
+        ctx["errors"] = {"text": [_("Paste the document or choose its file.")]}
+        return render(request, "studio/document.html", ctx, status=400)
+    changes = api.document_changes(game, draft, text)
+    was = {c.key: c.version.text for c in selectors.draft_clauses(draft)}
+    for ch in changes:
+        if ch["change"] == "revised":
+            ch["diff"] = word_diff(was.get(ch["key"], ""), ch["text"])
+    ctx.update(text=text, changes=changes, changed=[c for c in changes if c["change"] != "unchanged"])
+    return render(request, "studio/document.html", ctx)

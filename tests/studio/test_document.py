@@ -203,3 +203,45 @@ def test_only_designers_may_send_a_document(make_user, corpus, token_api):
     api = token_api(make_user("tom", kind="translator", lang="en"))
     r = api.post("/api/v1/games/rada-miasta/drafts/1/document/", {"text": "x"}, format="json")
     assert r.status_code in (403, 404)
+
+
+def test_the_document_page_compares_and_saves_the_ticked_changes(designer, client):
+    import re
+
+    from django.utils import timezone
+
+    from rules import services
+    from rules.models import Game
+
+    draft = services.draft_open(game=Game.objects.get(slug="rada-miasta"), author="dana", now=timezone.now())
+    client.force_login(designer)
+    url = f"/design/rada-miasta/{draft.number}/document/"
+    assert client.get(url).status_code == 200
+    assert client.post(url, {"text": " "}).status_code == 400
+    page = client.post(url, {"text": _document()})
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count('data-change="revised"') == 3 and html.count('data-change="new"') == 1
+    assert html.count('data-change="deleted"') == 1 and html.count('data-change="moved"') == 1
+    assert "<ins>" in html and "<del>" in html
+    # Accept everything but the deletion.
+    form = {"step": "accept"}
+    ticked = []
+    fields = dict(re.findall(r'name="((?:key|change|section)-\d+)" value="([^"]*)"', html))
+    texts = dict(re.findall(r'name="(text-\d+)"[^>]*>([^<]*)</textarea>', html))
+    texts.update(re.findall(r'<input type="hidden" name="(text-\d+)" value="([^"]*)"', html))
+    for name, value in fields.items():
+        form[name] = value
+    for name, value in texts.items():
+        form[name] = value.replace("&quot;", '"').replace("&#x27;", "'").replace("&amp;", "&")
+    for n in sorted({int(k.split("-")[1]) for k in fields}):
+        if fields[f"change-{n}"] != "deleted":
+            ticked.append(str(n))
+    r = client.post(url, {**form, "accept": ticked})
+    assert r.status_code == 302, r.content.decode()[:2000]
+    keys = list(
+        EditionEntry.objects.filter(edition=draft).order_by("position").values_list("clause__key", flat=True)
+    )
+    assert REMOVED in keys and keys.index(MOVED) == keys.index("rm.order.clockwise") + 1
+    texts = dict(EditionEntry.objects.filter(edition=draft).values_list("clause__key", "version__text"))
+    assert "ani spaść poniżej zera" in texts["rm.support.limits"] and ADDED in texts.values()
