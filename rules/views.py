@@ -260,6 +260,18 @@ class TableLine:
     cells: list[tuple[str, int]] | None  # None: the clause's text across the whole table
     reading: str = ""  # the reading taken where the source's cells are ambiguous
 
+    @property
+    def translated(self) -> list[tuple[str, int, str]] | None:
+        """Each cell (words, columns, translation) where the translation gives the row cell
+        by cell ("armored unit | 100 | 500 | 1x food…"); None where it does not."""
+        tr = self.item.view.translation
+        if not self.cells or tr is None:
+            return None
+        parts = [p.strip() for p in tr.text.split("|")]
+        if len(parts) != len(self.cells):
+            return None
+        return [(words, cols, part) for (words, cols), part in zip(self.cells, parts, strict=True)]
+
 
 @dataclass
 class ReaderTable:

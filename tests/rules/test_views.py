@@ -189,14 +189,17 @@ def test_reader_draws_the_source_tables_as_tables(client, corpus):
     assert '<th scope="col" lang="en">sale to the bank (buildings - demolition)</th>' in table
     # Each row a row of the source's cells, with its clause's key as its anchor.
     armored = re.search(r'<tr id="dl.t1.armored">(.*?)</tr>', table, re.S).group(1)
-    cells = re.findall(r"<td[^>]*>([^<]*)</td>", armored)
+    cells = re.findall(r'<td><span lang="pl">([^<]*)</span>', armored)
     assert cells == ["100", "500", "1x żywność 2x siarka 3x ropa naftowa"]
+    # The translation cell by cell where it gives the row so ("armored unit | 100 | 500 | …").
+    assert '<span class="tr" lang="en">armored unit</span>' in armored
+    assert '<span class="tr" lang="en">1x food, 2x sulfur, 3x crude oil</span>' in armored
     assert '<span lang="pl">oddział pancerny</span>' in armored
     land = re.search(r'<tr id="dl.t1.land-field">(.*?)</tr>', table, re.S).group(1)
-    assert re.findall(r"<td[^>]*>([^<]*)</td>", land) == ["N/D", "3", "N/D"]
+    assert re.findall(r'<td><span lang="pl">([^<]*)</span>', land) == ["N/D", "3", "N/D"]
     # One price for demolition and building: one cell across both columns.
     nuclear = re.search(r'<tr id="dl.t1.nuclear-power-plant"[^>]*>(.*?)</tr>', table, re.S).group(1)
-    assert '<td colspan="2" lang="pl">165</td>' in nuclear and "Ambiguous in the source" in nuclear
+    assert '<td colspan="2"><span lang="pl">165</span>' in nuclear and "Ambiguous in the source" in nuclear
     # No internal names: the rules' reading is one tap away, in words.
     assert "As structured data" not in page and "districts.0" not in page
     assert '<details class="json"><summary>How the rules read this table</summary>' in table
@@ -207,7 +210,7 @@ def test_reader_draws_the_source_tables_as_tables(client, corpus):
     assert '<th scope="col" colspan="2" lang="pl">pierwsze miasto</th>' in two
     first = re.search(r'<tr id="dl.t2.districts-1-2">(.*?)</tr>', two, re.S).group(1)
     assert '<span lang="pl">1 lub 2</span>' in first
-    assert re.findall(r"<td[^>]*>([^<]*)</td>", first) == ["1", "0", "0", "0"]
+    assert re.findall(r'<td><span lang="pl">([^<]*)</span>', first) == ["1", "0", "0", "0"]
 
 
 def test_a_row_revised_past_the_tables_cells_is_not_cut_into_them():
