@@ -7,9 +7,11 @@ swapped in as the ``ruling`` fragment of the same template.
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -31,6 +33,8 @@ from .throttle import ceil_seconds
 # The form's own fields beside the question's inputs; no input declaration may use these names
 # (tests/games/test_referee_views.py checks every adjudicator).
 TABLE_FIELD = "_players"
+# Marks an htmx answer that is the form again with its errors (sent as 200: see _invalid).
+INVALID_HEADER = "X-Form-Invalid"
 FORM_FIELDS = (TABLE_FIELD, "variant", "edition", "lang", "action", "csrfmiddlewaretoken")
 
 
@@ -139,6 +143,10 @@ def referee(request):
     adj = _adjudicator_or_404(slug, name)
     example = _example(adj)
     example_players = forms.players_in(adj.inputs, example)
+    if request.GET.get("from"):
+        reopened = _reopen(request, adj, request.GET["from"])
+        if reopened is not None:
+            return reopened
     game = _snapshot_or_404(slug, lang=_lang(request.GET.get("lang"), slug), edition=edition)
     if request.GET.get("example"):
         # "Fill in the example": the worked example's situation, with its own players.
@@ -163,6 +171,24 @@ def referee(request):
     return render(request, "games/referee_form.html", _form_context(adj, game, raw={}, players=players))
 
 
+def reopen_url(ruling) -> str:
+    """The referee's form reopened from a stored ruling (the language switch's way back)."""
+    return f"{reverse('games:referee')}?{urlencode({'game': ruling.game, 'q': ruling.adjudicator, 'from': ruling.id})}"
+
+
+def _reopen(request, adj, ruling_id: str):
+    """The form as the referee left it when ``ruling_id`` was given, with that ruling under it
+    (shown as stored: it is not asked again), or None when the ruling is not this question's."""
+    ruling = selectors.ruling_get(ruling_id)
+    if ruling is None or ruling.game != adj.game or ruling.adjudicator != adj.name:
+        return None
+    game = _snapshot_or_404(ruling.game, lang=ruling.lang, edition=ruling.edition)
+    players = forms.players_in(adj.inputs, ruling.inputs)
+    ctx = _form_context(adj, game, raw=ruling.inputs, players=players, variant=ruling.variant)
+    ctx.update(ruling=ruling, reopened=True, lang_next=reopen_url(ruling))
+    return render(request, "games/referee_form.html", ctx)
+
+
 def _players_step(request, adj, game, *, example_players, edition=None, typed="", errors=(), state=None):
     """The names step: who is at the table. Opened again from the form ("change"), it carries
     the form's values (``state``) so that every value of the players still there is kept."""
@@ -176,7 +202,11 @@ def _players_step(request, adj, game, *, example_players, edition=None, typed=""
         "edition_param": edition,
         "state": state,
     }
-    response = render(request, "games/referee_players.html", context, status=400 if errors else 200)
+    response = render(
+        request, "games/referee_players.html", context, status=_invalid(request) if errors else 200
+    )
+    if errors and request.htmx:
+        response[INVALID_HEADER] = "1"
     if request.htmx:
         # Asked from the form (htmx posts it to #result): the names step takes the page's place.
         response = reselect(reswap(retarget(response, "main"), "outerHTML"), "main")
@@ -225,7 +255,7 @@ def referee_rule(request, slug: str, name: str):
         inputs = adj.validate(raw, "inputs", rules=game.rules)
     except engine.Invalid as exc:
         ctx = _form_context(adj, game, raw=raw, players=players, errors=exc.errors, variant=variant)
-        return _form_response(request, ctx, status=400)
+        return _form_response(request, ctx, status=_invalid(request))
     throttle = RulingThrottle()
     if not throttle.allow_request(request, None):
         # Every ruling is stored: the form is limited like the API, per client.
@@ -240,11 +270,10 @@ def referee_rule(request, slug: str, name: str):
     )
     if request.htmx:
         # Only the ruling is swapped in; the form on the page stays as the referee left it.
-        return render(
-            request, template + "#ruling", {"game": game, "adj": adj, "ruling": ruling, "focus": True}
-        )
+        context = {"game": game, "adj": adj, "ruling": ruling, "focus": True, "lang_next": reopen_url(ruling)}
+        return render(request, template + "#ruling", context)
     ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
-    ctx.update(ruling=ruling, focus=True)
+    ctx.update(ruling=ruling, focus=True, lang_next=reopen_url(ruling))
     return render(request, template, ctx)
 
 
@@ -296,7 +325,15 @@ def _form_response(request, ctx, status: int = 200):
     if not request.htmx:
         return render(request, "games/referee_form.html", ctx, status=status)
     response = render(request, "games/referee_form.html#form", ctx, status=status)
+    if ctx.get("error_summary"):
+        response[INVALID_HEADER] = "1"
     return reswap(retarget(response, "#referee-form"), "outerHTML")
+
+
+def _invalid(request) -> int:
+    """The status of a form sent back with its errors: 400, except to htmx, where a mistake is
+    an expected answer (200 and ``INVALID_HEADER``) that the browser must not log as a failure."""
+    return 200 if request.htmx else 400
 
 
 @require_safe

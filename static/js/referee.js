@@ -43,6 +43,18 @@ document.addEventListener("htmx:afterSettle", function (ev) {
         e.removeAttribute("aria-describedby");
       });
     }
+    // The header's EN/PL buttons come back to this form with this ruling (reopened from it).
+    if (ruling.dataset.reopen) {
+      var lang = document.querySelector("form.ui-lang");
+      var next = lang && lang.querySelector("input[name=next]");
+      if (lang && !next) {
+        next = document.createElement("input");
+        next.type = "hidden";
+        next.name = "next";
+        lang.appendChild(next);
+      }
+      if (next) next.value = ruling.dataset.reopen;
+    }
     bringIn(ruling, document.getElementById("ruling-title"));
     return;
   }
