@@ -286,6 +286,7 @@ def setup_forests(i: Any, *, variant: str, rules: Rules) -> Result:
     routes = [(cx, cy - reach + 1), (cx + reach - 1, cy), (cx, cy + reach - 1), (cx - reach + 1, cy)]
     cities = [(cx, cy - reach), (cx + reach, cy), (cx, cy + reach), (cx - reach, cy)]
     cities = [c for c in cities if 0 <= c[0] < i.width and 0 <= c[1] < i.height]
+    r.gap("dl.starting-routes", "route-directions")
     r.step(
         "dl.starting-routes",
         _(

@@ -540,6 +540,8 @@ def missile_strike(i: Any, *, variant: str, rules: Rules) -> Result:
     )
     if i.kind == "super":
         r.step("dl.super-missile-cloud", _("A radioactive cloud token appears on the chosen field."))
+        if i.districts:
+            r.gap("dl.radioactive-cloud", "cloud-on-the-city")
     return r.result(
         {
             "allowed": True,
