@@ -205,9 +205,10 @@ class Model:
 
 def models() -> dict[str, Model]:
     from .dolores import Dolores
+    from .praetor import Praetor
     from .rada import RadaMiasta
 
-    return {m.slug: m for m in (RadaMiasta(), Dolores())}
+    return {m.slug: m for m in (RadaMiasta(), Dolores(), Praetor())}
 
 
 def model(game: str) -> Model | None:
@@ -413,3 +414,28 @@ def shard_bounds(games: int, shards: int) -> list[tuple[int, int]]:
     shards = max(1, min(shards, games))
     cuts = [n * games // shards for n in range(shards + 1)]
     return list(zip(cuts, cuts[1:], strict=False))
+
+
+class DisputeWatch:
+    """Which of a game's disputes a ruling meets: a dispute arises when a ruling of its
+    adjudicator reports a gap on one of its clauses (the ruling itself says the wording
+    leaves the point open here). Counts per game; ``sums`` adds them as the engine reads
+    them (``Model.disputes``)."""
+
+    def __init__(self, game: str, keys: Iterable[str]):
+        self.keys = tuple(keys)
+        self.by_adjudicator: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        for d in adjudication.disputes_for(game):
+            if d.key in self.keys and d.adjudicator:
+                self.by_adjudicator.setdefault(d.adjudicator, []).append((d.key, frozenset(d.clauses)))
+        self.arose: Counter[str] = Counter()
+
+    def see(self, name: str, result) -> None:
+        """Count the disputes ``result`` (a ruling of ``name``) meets."""
+        for key, clauses in self.by_adjudicator.get(name, ()):
+            if any(g.clause in clauses for g in result.gaps):
+                self.arose[key] += 1
+
+    def sums(self, out: stats.Sums) -> None:
+        for key in self.keys:
+            out.add(f"dispute_arises:{key}", stats.share_obs(self.arose[key] > 0))

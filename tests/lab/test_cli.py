@@ -135,7 +135,7 @@ def test_bad_arguments_name_the_option(corpus, args, field):
 
 def test_an_unknown_game_is_refused(corpus):
     with pytest.raises(CommandError, match="--game"):
-        call_command("playtest", "praetor", "--json", stdout=StringIO())
+        call_command("playtest", "monopoly", "--json", stdout=StringIO())
 
 
 def test_without_the_translation_catalogues_the_games_are_the_same():
