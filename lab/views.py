@@ -142,7 +142,8 @@ def lab(request, slug: str):
         "max_games": PAGE_MAX_GAMES,
         "recent": selectors.runs_recent(game),
         "city": slug == "rada-miasta",  # the city model's own fields: plots, event cards
-        "default_rounds": model.options(model.min_players)["rounds"],
+        # A model whose game ends by its own rulings (Praetor) has no rounds to choose.
+        "default_rounds": model.options(model.min_players).get("rounds"),
     }
     return render(request, "lab/lab.html", context, status=400 if errors else 200)
 

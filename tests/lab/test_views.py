@@ -45,7 +45,11 @@ def test_anonymous_visitors_are_sent_to_sign_in_and_others_get_403(client, make_
     assert client.post(URL, _form()).status_code == 403
     client.force_login(make_user("dora", kind="designer", game="dolores"))
     assert client.get(URL).status_code == 403
-    assert client.get("/lab/praetor/").status_code == 404
+    # Every game has a lab now (its designers only); an unknown game has none.
+    assert client.get("/lab/praetor/").status_code == 403
+    assert client.get("/lab/monopoly/").status_code == 404
+    client.force_login(make_user("piotr", kind="designer", game="praetor"))
+    assert client.get("/lab/praetor/").status_code == 200
 
 
 def test_the_designer_sees_the_form(signed_in):
