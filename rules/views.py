@@ -18,7 +18,7 @@ from django.utils.translation import get_language, get_language_info
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from . import corpus, selectors, tables
+from . import corpus, params, selectors, tables
 from . import search as search_engine
 from .api import is_language_code
 from .diff import word_diff
@@ -512,6 +512,20 @@ def _edition_number(
     return number
 
 
+def _figures_changed(old, new) -> list[tuple[str, object, object]]:
+    """(parameter, old value, new value) of each figure two versions of a clause state
+    differently, a re-binding included (None where a version states no such figure)."""
+    before, _e = params.read_all(old.bindings or {}, corpus.normalise(old.text))
+    after, _e = params.read_all(new.bindings or {}, corpus.normalise(new.text))
+    out = []
+    for name in sorted(set(before) | set(after)):
+        a = before[name].value if name in before else None
+        b = after[name].value if name in after else None
+        if a != b or (name in before) != (name in after):
+            out.append((name, a, b))
+    return out
+
+
 @require_safe
 def editions(request, slug: str):
     """A game's editions, and what changed between two of them (by default the last two)."""
@@ -527,7 +541,11 @@ def editions(request, slug: str):
     if not errors and old is not None and new is not None:
         diff = selectors.edition_diff(old, new, all_editions)
     changes = [
-        (c, word_diff(c.old.text, c.new.text) if c.kind == "changed" else None)
+        (
+            c,
+            word_diff(c.old.text, c.new.text) if c.kind == "changed" else None,
+            _figures_changed(c.old, c.new) if c.kind == "changed" else [],
+        )
         for c in (diff.changes if diff else [])
     ]
     context = {
@@ -536,7 +554,9 @@ def editions(request, slug: str):
         "editions": all_editions,
         "diff": diff,
         "changes": changes,
-        "counts": {k: sum(1 for c, _d in changes if c.kind == k) for k in ("changed", "added", "removed")},
+        "counts": {
+            k: sum(1 for c, _d, _f in changes if c.kind == k) for k in ("changed", "added", "removed")
+        },
         "errors": errors,
         "from_number": old,
         "to_number": new,

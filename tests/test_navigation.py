@@ -59,3 +59,34 @@ def test_a_refusal_is_a_page_of_the_site_with_the_reason_and_a_way_back(client, 
     assert '<header class="top">' in page and "There is no such page." in page and "Resolver404" not in page
     client.cookies["django_language"] = "pl"
     assert "Nie ma takiej strony." in client.get("/no/such/page/").content.decode()
+
+
+def test_the_editions_page_shows_figure_changes_and_publish_times(make_user, corpus, api, client):
+    from rest_framework.authtoken.models import Token
+
+    from rules.models import ClauseVersion, Edition
+
+    token, _ = Token.objects.get_or_create(user=make_user("dana", kind="designer", game="rada-miasta"))
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    n = api.post("/api/v1/games/rada-miasta/drafts/", format="json").json()["edition"]
+    key = "rm.support.limits"
+    latest = ClauseVersion.objects.filter(clause__key=key).order_by("-number").first()
+    body = {
+        "text": latest.text.replace("przekroczyć 10", "przekroczyć 8"),
+        "based_on": latest.number,
+        "status": "draft",
+    }
+    assert (
+        api.post(f"/api/v1/games/rada-miasta/drafts/{n}/clauses/{key}/", body, format="json").status_code
+        == 201
+    )
+    assert (
+        api.post(
+            f"/api/v1/games/rada-miasta/drafts/{n}/publish/", {"confirm": True}, format="json"
+        ).status_code
+        == 200
+    )
+    published = Edition.objects.get(game__slug="rada-miasta", number=n)
+    page = client.get("/g/rada-miasta/editions/").content.decode()
+    assert f'data-testid="figures-{key}"' in page and "max_support</code> 10 → <strong>8</strong>" in page
+    assert published.published_at.strftime("%Y-%m-%d %H:%M") in page and "published" in page
