@@ -41,7 +41,7 @@ from django.utils.translation import gettext as _
 from rules import tables
 from rules.models import Translation
 
-from . import engine, situation
+from . import coverage, engine, situation
 from .engine import Invalid, citations
 from .engine.readers import parameter_readers
 from .models import ReferenceRuling, Ruling, RulingCitation
@@ -72,6 +72,8 @@ class Impact(Document):
     examples_run: int = 0
     stale_translations: list[dict[str, Any]] = field(default_factory=list)
     overturned_rulings: list[dict[str, Any]] = field(default_factory=list)
+    # Revised clauses declared not executable: no ruling follows what they now say.
+    not_executable_revised: list[dict[str, Any]] = field(default_factory=list)
     # Stored rulings of the replaced edition looked at, and the distinct situations among them.
     rulings_checked: int = 0
     situations_checked: int = 0
@@ -309,8 +311,7 @@ def impact(game: str, *, published: Snapshot, draft: Snapshot, rulings: bool = T
     report = Impact(published.rules.edition, draft.rules.edition, revised)
     report.parameters_changed = _parameters(published, draft) + _table_cells(published, draft)
     report.pins_out_of_date = _pins(game, published, draft)
-    # The revisions of clauses no code executes (commentary, components …) get their own line
-    # here when the coverage of the code is known per clause.
+    report.not_executable_revised = not_executable_revised(game, published, draft, revised)
 
     references = [
         m.ruling
@@ -344,6 +345,27 @@ def impact(game: str, *, published: Snapshot, draft: Snapshot, rulings: bool = T
             game, rows, published=published, draft=draft
         )
     return report
+
+
+def not_executable_revised(
+    game: str, published: Snapshot, draft: Snapshot, revised: list[str]
+) -> list[dict[str, Any]]:
+    """The draft's revisions of clauses declared not executable (``games.coverage``): no
+    ruling depends on them, so referees cannot rule on what they now say. A status change
+    alone (the same text) is no revision of what they say."""
+    declared = coverage.declarations(game)
+    return [
+        {
+            "clause": key,
+            "reason": declared[key]["reason"],
+            "message": str(_("no ruling depends on this clause — referees cannot rule on what it now says")),
+        }
+        for key in revised
+        if key in declared
+        and key in published.clauses
+        and key in draft.clauses
+        and published.clauses[key].text != draft.clauses[key].text
+    ]
 
 
 def _stale(published: Snapshot, draft: Snapshot, revised: list[str]) -> list[dict[str, Any]]:

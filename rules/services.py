@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
 from . import corpus as corpus_files
-from . import params, tables
+from . import declared, params, tables
 from .models import (
     Clause,
     ClauseVersion,
@@ -516,6 +516,17 @@ class BindingsBroken(ValueError):
         self.candidates = candidates or {}
 
 
+class NotExecutableRevision(ValueError):
+    """A revision adds a figure or a rule to a clause declared not executable, unconfirmed."""
+
+    def __init__(self, key: str, reason: str, added: list[str], *, text: str):
+        super().__init__(f"{key} is declared not executable ({reason}); the revision adds {', '.join(added)}")
+        self.key = key
+        self.reason = reason
+        self.added = added
+        self.text = text
+
+
 class ParameterInUse(ValueError):
     """A revision would remove a parameter that code reads: its rulings could not be given."""
 
@@ -567,8 +578,13 @@ def clause_revise(
     draft: Edition | None = None,
     bindings: dict[str, str | None] | None = None,
     wording_only: str = "",
+    confirm_not_executable: bool = False,
 ) -> ClauseVersion:
     """Add a new version of ``clause``; refuse if someone else revised it first.
+
+    A revision that adds a figure or a rule word to a clause declared not executable is
+    refused (``NotExecutableRevision``) unless ``confirm_not_executable``: no ruling follows
+    such a clause, so the designer confirms writing a rule no referee can rule on.
 
     ``wording_only`` is the designer's reason when they record the revision as leaving the
     meaning unchanged: rulings then note it quietly instead of warning (``games.pins``).
@@ -600,6 +616,11 @@ def clause_revise(
             current_revision=current_number,
             text=text,
         )
+    if latest is not None and not confirm_not_executable:
+        slug, language = Game.objects.filter(pk=clause.game_id).values_list("slug", "language").get()
+        if (decl := declared.declaration(slug, clause.key)) is not None:
+            if more := declared.added(latest.text, text, language):
+                raise NotExecutableRevision(clause.key, decl["reason"], more, text=text)
     new_bindings = rebound(
         latest.bindings if latest else {}, text, bindings, previous_text=latest.text if latest else None
     )

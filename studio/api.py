@@ -26,8 +26,8 @@ from config.uploads import accepts_upload
 from games import snapshot
 from games.api import EDITION_QUERY, load_snapshot, parse_edition
 from games.impact import draft_report
+from rules import declared, services
 from rules import selectors as rule_selectors
-from rules import services
 from rules.api import ERROR_400, ERROR_404, ErrorOut
 from rules.models import ClauseVersion
 from rules.permissions import IsDesignerOfGame
@@ -86,6 +86,13 @@ class RevisionIn(serializers.Serializer):
         default="",
         help_text="Record the revision as wording only (the meaning unchanged), and why: rulings "
         'then carry a quiet note (`kind` "wording-only") instead of the warning.',
+    )
+    confirm_not_executable = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Confirm a revision that adds a figure or a rule to a clause declared not executable "
+        "(clauses.toml `not_executable`): no adjudicator reads it, so referees cannot rule on what it "
+        "says. Without it such a revision is a 400 naming this field.",
     )
     bindings = serializers.DictField(
         child=serializers.CharField(max_length=300, allow_null=True),
@@ -175,6 +182,11 @@ def broken_message(name: str, message: str, candidates: list[str]) -> str:
     return text
 
 
+def not_executable_message(exc) -> str:
+    """Why a revision of a clause declared not executable needs the designer's confirmation."""
+    return declared.refusal(exc)
+
+
 class DesignerView(APIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsDesignerOfGame]
@@ -249,9 +261,12 @@ class DraftClauseAPI(DesignerView):
                 draft=draft,
                 bindings=data.get("bindings"),
                 wording_only=data["wording_only"],
+                confirm_not_executable=data["confirm_not_executable"],
             )
         except services.DraftClosed as exc:
             raise _closed(exc) from None
+        except services.NotExecutableRevision as exc:
+            raise ValidationError({"confirm_not_executable": [not_executable_message(exc)]}) from None
         except services.Conflict as exc:
             current = rule_selectors.clause_version(entry.clause, exc.current_revision)
             return Response(
@@ -305,6 +320,10 @@ class ImpactAPI(DesignerView):
                     "examples_run": serializers.IntegerField(),
                     "stale_translations": serializers.ListField(child=serializers.DictField()),
                     "overturned_rulings": serializers.ListField(child=serializers.DictField()),
+                    "not_executable_revised": serializers.ListField(
+                        child=serializers.DictField(),
+                        help_text="Revised clauses declared not executable: {clause, reason, message}.",
+                    ),
                     "rulings_checked": serializers.IntegerField(
                         help_text="Stored rulings of the replaced edition re-ruled."
                     ),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 
+from rules import declared
 from rules import services as rule_services
 from rules.models import Clause, ClauseVersion, Edition, EditionEntry, Game, Section
 
@@ -78,21 +79,28 @@ def document_accept(*, draft: Edition, changes: list[dict], author: str, now: dt
 
     saved: list[Saved] = []
     anchor: str | None = None  # the clause the next placed one follows
-    for ch in changes:
+    for n, ch in enumerate(changes):
         key, kind = ch["key"], ch["change"]
         if kind == "revised":
             entry = entries[key]
             if entry.version.text != ch["text"]:
                 newest = ClauseVersion.objects.filter(clause=entry.clause).order_by("-number").first()
-                version = rule_services.clause_revise(
-                    clause=entry.clause,
-                    text=ch["text"],
-                    status=ClauseVersion.Status.DRAFT,
-                    author=author,
-                    expected_version=newest.number,
-                    now=now,
-                    draft=draft,
-                )
+                try:
+                    version = rule_services.clause_revise(
+                        clause=entry.clause,
+                        text=ch["text"],
+                        status=ClauseVersion.Status.DRAFT,
+                        author=author,
+                        expected_version=newest.number,
+                        now=now,
+                        draft=draft,
+                        confirm_not_executable=ch.get("confirm_not_executable") is True,
+                    )
+                except rule_services.NotExecutableRevision as exc:
+                    # All or nothing: the whole document waits for the designer's confirmation.
+                    raise DocumentRefused(
+                        {f"changes.{n}.confirm_not_executable": [declared.refusal(exc)]}
+                    ) from None
                 saved.append(Saved(key, kind, version.number))
         elif kind == "new":
             clause = Clause.objects.create(

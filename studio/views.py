@@ -31,7 +31,7 @@ from rules.permissions import can_design, designed_games
 
 from . import api, document, selectors
 from . import services as studio_services
-from .api import broken_message, in_use_message
+from .api import broken_message, in_use_message, not_executable_message
 
 MAX_TEXT = 20_000
 
@@ -267,9 +267,14 @@ def clause(request, slug: str, number: int, key: str):
                 draft=draft,
                 bindings=changes,
                 wording_only=wording_only,
+                confirm_not_executable=request.POST.get("confirm_not_executable") == "on",
             )
         except services.DraftClosed as exc:
             return _closed(request, slug, exc.edition, text=text)
+        except services.NotExecutableRevision as exc:
+            ctx["errors"] = {"confirm_not_executable": [not_executable_message(exc)]}
+            ctx["confirm_needed"] = True
+            return render(request, "studio/clause.html", ctx, status=400)
         except services.Conflict as exc:
             theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)
             ctx.update(conflict=theirs, based_on=theirs.number)
@@ -323,7 +328,12 @@ def draft_publish(request, slug: str, number: int):
             report = draft_report(
                 slug, based_on=draft.based_on.number, draft=draft.number, now=timezone.now()
             )
-            ctx = {"game": game, "draft": draft, "report": report, "standing": selectors.draft_standing(draft)}
+            ctx = {
+                "game": game,
+                "draft": draft,
+                "report": report,
+                "standing": selectors.draft_standing(draft),
+            }
             return render(request, "studio/publish_confirm.html", ctx)
         services.draft_publish(draft=draft, now=timezone.now())
     except services.DraftClosed as exc:
@@ -384,7 +394,8 @@ def draft_document(request, slug: str, number: int):
             ctx["errors"] = exc.errors
         except services.BindingsBroken as exc:
             ctx["errors"] = {
-                f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))] for k, v in exc.errors.items()
+                f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
+                for k, v in exc.errors.items()
             }
         except services.Conflict as exc:
             ctx["errors"] = {"changes": [str(exc)]}

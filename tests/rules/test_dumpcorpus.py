@@ -143,13 +143,15 @@ def test_the_dump_rewrites_only_the_changed_fields_in_the_files_own_style(corpus
     _dump("dolores", tmp_path)
     shipped = (corpus_files.ROOT / "dolores/clauses.toml").read_text(encoding="utf-8")
     block = (
-        'key = "dl.federation-colour"\nsection = "components"\nkind = "rule"\ntext = \'\'\'\n'
+        'key = "dl.federation-colour"\nsection = "components"\nkind = "rule"\n'
+        "not_executable = { reason = \"components\" }\ntext = '''\n"
         "Zestawy żetonów posiadają jednolite tło w kolorze federacji.\n'''\n"
     )
     assert block in shipped
     assert (folder / "clauses.toml").read_text(encoding="utf-8") == shipped.replace(
         block,
         'key = "dl.federation-colour"\nsection = "components"\nkind = "rule"\nstatus = "uncertain"\n'
+        'not_executable = { reason = "components" }\n'
         'note = "Who chooses the colour: a playtest note."\n'
         "source = '''\nZestawy żetonów posiadają jednolite tło w kolorze federacji.\n'''\n"
         "text = '''\nZestawy żetonów posiadają jednolite tło w kolorze federacji. "

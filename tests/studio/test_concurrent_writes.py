@@ -72,6 +72,8 @@ def _round(user, n, newest, tag):
 
     def revise(key):
         body = {"text": f"{newest[key].text} ({tag})", "based_on": newest[key].number, "status": "draft"}
+        # The round's tag is a figure; rm.support.tracking is declared not executable: confirmed.
+        body["confirm_not_executable"] = True
         return _client(user).post(f"/api/v1/games/rada-miasta/drafts/{n}/clauses/{key}/", body, format="json")
 
     return [publish] * PUBLISHERS + [functools.partial(revise, key) for key in newest]
