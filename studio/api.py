@@ -496,6 +496,10 @@ class DocumentAPI(DesignerView):
                 raise ValidationError({"file": [str(exc)]}) from None
         if not text or not text.strip():
             raise ValidationError({"text": ["Send the document as text or as a file."]})
+        if len(text) > document.MAX_CHARS:
+            raise ValidationError(
+                {"text": [f"Ensure the document has no more than {document.MAX_CHARS} characters."]}
+            )
         _no_nul({"text": text})
         return Response({"changes": document_changes(game, draft, text)})
 

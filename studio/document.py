@@ -165,8 +165,13 @@ def compare(clauses: list[Clause], text: str, *, lang: str, prefix: str) -> list
     # 3. Each remaining clause takes the run of sentences most like it.
     missing = [c for c in clauses if c.key not in found and wording[c.key]]
     candidates = []
+    vocab = [set(_words(s)) for _at, s, _b in left]
     for c in missing:
+        own = set(_words(wording[c.key]))
         for i in range(len(left)):
+            # A cheap test first: a sentence sharing too few words is no revision of it.
+            if len(own & vocab[i]) < 0.2 * min(len(own), len(vocab[i]) or 1):
+                continue
             for run in range(1, MAX_RUN + 1):
                 part = left[i : i + run]
                 if len(part) < run or part[-1][2] != part[0][2]:
@@ -210,6 +215,7 @@ class Unreadable(ValueError):
 
 
 MAX_BYTES = 2_000_000
+MAX_CHARS = 120_000  # the longest rules document is some 16 000; the comparison is quadratic
 
 
 def read_file(name: str, data: bytes) -> str:

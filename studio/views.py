@@ -410,7 +410,7 @@ def draft_document(request, slug: str, number: int):
         except document.Unreadable as exc:
             ctx["errors"] = {"file": [str(exc)]}
             return render(request, "studio/document.html", ctx, status=400)
-    if not text.strip() or "\x00" in text or len(text) > document.MAX_BYTES:
+    if not text.strip() or "\x00" in text or len(text) > document.MAX_CHARS:
         ctx["errors"] = {"text": [_("Paste the document or choose its file.")]}
         return render(request, "studio/document.html", ctx, status=400)
     changes = api.document_changes(game, draft, text)
