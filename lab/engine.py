@@ -205,10 +205,11 @@ class Model:
 
 def models() -> dict[str, Model]:
     from .dolores import Dolores
+    from .itf import ImperialTaxFarmer
     from .praetor import Praetor
     from .rada import RadaMiasta
 
-    return {m.slug: m for m in (RadaMiasta(), Dolores(), Praetor())}
+    return {m.slug: m for m in (RadaMiasta(), Dolores(), Praetor(), ImperialTaxFarmer())}
 
 
 def model(game: str) -> Model | None:
@@ -424,18 +425,39 @@ class DisputeWatch:
 
     def __init__(self, game: str, keys: Iterable[str]):
         self.keys = tuple(keys)
-        self.by_adjudicator: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        self.by_adjudicator: dict[str, list[tuple[str, frozenset[str], tuple[str, ...]]]] = {}
         for d in adjudication.disputes_for(game):
             if d.key in self.keys and d.adjudicator:
-                self.by_adjudicator.setdefault(d.adjudicator, []).append((d.key, frozenset(d.clauses)))
+                self.by_adjudicator.setdefault(d.adjudicator, []).append(
+                    (d.key, frozenset(d.clauses), d.at_stake)
+                )
         self.arose: Counter[str] = Counter()
+        self.differed: Counter[str] = Counter()
 
-    def see(self, name: str, result) -> None:
-        """Count the disputes ``result`` (a ruling of ``name``) meets."""
-        for key, clauses in self.by_adjudicator.get(name, ()):
-            if any(g.clause in clauses for g in result.gaps):
+    def see(self, name: str, result, ref: Referee | None = None, raw: Any = None) -> None:
+        """Count the disputes ``result`` (a ruling of ``name``) meets. With ``ref`` and
+        ``raw`` and a game of several readings, the same inputs are ruled under every other
+        variant: the dispute also arises where their rulings differ on what is at stake, and
+        that counts as a difference."""
+        for key, clauses, at_stake in self.by_adjudicator.get(name, ()):
+            differs = False
+            if ref is not None and len(ref.rules.variant_slugs) > 1:
+                mine = [result.outcome.get(k) for k in at_stake]
+                for v in ref.rules.variant_slugs:
+                    if (
+                        v != ref.variant
+                        and [ref.ruling(name, raw, v).outcome.get(k) for k in at_stake] != mine
+                    ):
+                        differs = True
+            if differs or any(g.clause in clauses for g in result.gaps):
                 self.arose[key] += 1
+                self.differed[key] += differs
 
-    def sums(self, out: stats.Sums) -> None:
+    def sums(self, out: stats.Sums, winner_changed: bool | None = None) -> None:
+        """Add the game's dispute counts; ``winner_changed``: the game replayed under the
+        other reading had another winner (counted for the disputes whose rulings differed)."""
         for key in self.keys:
             out.add(f"dispute_arises:{key}", stats.share_obs(self.arose[key] > 0))
+            out.add(f"dispute_differs:{key}", stats.ratio_obs(self.differed[key], self.arose[key]))
+            if winner_changed is not None:
+                out.add(f"dispute_winner:{key}", stats.share_obs(bool(winner_changed and self.differed[key])))
