@@ -187,3 +187,77 @@ def row_cells(spec: Mapping[str, Any], text: str, row: Mapping[str, Any]) -> lis
     tail = [(t, 1) for t in tokens[len(tokens) - len(after) :]] if after else []
     cells.append((" ".join(tokens[i : len(tokens) - len(after)]), 1))
     return cells + tail
+
+
+def column_names(layout: list[list[tuple[str, int, int]]]) -> list[str]:
+    """Each column's name from the header rows: a cell over two columns names both, its words
+    joined to the ones under it ("pierwsze miasto › żywność")."""
+    width = sum(cols for _w, cols, _r in layout[0])
+    parts: list[list[str]] = [[] for _ in range(width)]
+    taken: set[tuple[int, int]] = set()  # (header row, column) filled from a row above
+    for r, row in enumerate(layout):
+        col = 0
+        for words, cols, span in row:
+            while (r, col) in taken:
+                col += 1
+            for c in range(col, min(col + cols, width)):
+                parts[c].append(words)
+                taken.update((r + d, c) for d in range(1, span))
+            col += cols
+    return [" › ".join(p) for p in parts]
+
+
+def translated_column_names(layout: list[list[tuple[str, int, int]]], text: str) -> list[str] | None:
+    """The columns' names in a header translation written cell by cell ("a | first city: food,
+    electric energy | …"); None when it is not written that way."""
+    parts = [p.strip() for p in text.split("|")]
+    if len(parts) != len(layout[0]):
+        return None
+    names: list[str] = []
+    for part, (_w, cols, _r) in zip(parts, layout[0], strict=True):
+        head, colon, rest = part.partition(":")
+        under = [u.strip() for u in rest.split(",")] if colon else []
+        if cols == 1:
+            names.append(part)
+        elif len(under) == cols:
+            names.extend(f"{head.strip()} › {u}" for u in under)
+        else:
+            names.extend([part] * cols)
+    return names
+
+
+def named_cells(
+    spec: Mapping[str, Any], header: str, text: str, row: Mapping[str, Any], names: list[str] | None = None
+) -> list[tuple[str, str]] | None:
+    """A row as "column: value" pairs, the columns named by the header's words (or ``names``),
+    or None when the header or the row does not fit the table's layout."""
+    layout = header_rows(spec, header)
+    cells = row_cells(spec, text, row)
+    if layout is None or cells is None:
+        return None
+    names = names or column_names(layout)
+    if sum(cols for _w, cols in cells) != len(names):
+        return None
+    out, at = [], 0
+    for words, cols in cells:
+        out.append((" / ".join(names[at : at + cols]), words))
+        at += cols
+    return out
+
+
+def named_translated_cells(
+    spec: Mapping[str, Any],
+    header: str,
+    text: str,
+    row: Mapping[str, Any],
+    names: list[str],
+    translation: str,
+) -> list[tuple[str, str]] | None:
+    """The row's translation ("1 or 2 | 1 | 0 | 0 | 0") as pairs with the translated column names."""
+    parts = [p.strip() for p in translation.split("|")]
+    if len(parts) == len(names):
+        return list(zip(names, parts, strict=True))
+    cells = named_cells(spec, header, text, row, names)
+    if cells is None or len(parts) != len(cells):
+        return None
+    return [(name, part) for (name, _w), part in zip(cells, parts, strict=True)]

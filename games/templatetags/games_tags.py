@@ -1,3 +1,4 @@
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -8,6 +9,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from games import labels
+from rules import corpus, tables
 
 register = template.Library()
 
@@ -126,3 +128,46 @@ def labelled_fields(game: str, outcome: dict[str, Any]) -> list[Field]:
         shown, wide = _Say(game, key).value(value)
         fields.append(Field(key, labels.field_label(game, key), shown, wide))
     return fields
+
+
+@functools.cache
+def _table_rows(slug: str) -> dict[str, tuple[dict, dict, str]]:
+    """Clause key of a table row → (its table's layout, the row, the header's words), as shipped."""
+    try:
+        data = corpus.game(slug)
+    except (OSError, KeyError, ValueError):
+        return {}
+    texts = {c.key: c.text for c in data.clauses}
+    out = {}
+    for spec in data.tables.get("tables", []):
+        header = texts.get(spec.get("header", ""), "")
+        for row in spec.get("rows", []):
+            out[row["clause"]] = (spec, row, header)
+    return out
+
+
+@dataclass
+class RowCells:
+    original: list[tuple[str, str]]
+    translation: list[tuple[str, str]] | None
+
+
+@register.simple_tag
+def table_row(game: str, step, lang: str | None) -> RowCells | None:
+    """A step quoting a table row: the row as "column: value" pairs named by the table's
+    header, in the original and (where the header's translation is written cell by cell) in
+    the translation; None for any other step."""
+    found = _table_rows(game).get(step.clause)
+    if found is None:
+        return None
+    spec, row, header = found
+    original = tables.named_cells(spec, header, step.original, row)
+    if original is None:
+        return None
+    translation = None
+    layout = tables.header_rows(spec, header)
+    header_tr = corpus.game(game).translations_of(lang).get(spec.get("header", "")) if lang else None
+    names = tables.translated_column_names(layout, header_tr) if layout and header_tr else None
+    if names and step.translation:
+        translation = tables.named_translated_cells(spec, header, step.original, row, names, step.translation)
+    return RowCells(original, translation)

@@ -252,3 +252,15 @@ def test_switching_the_language_keeps_the_inputs_and_the_ruling(site, browser, j
     expected = [] if javascript else [e for e in errors if "status of 400" in e][:1]
     assert errors == expected
     context.close()
+
+
+def test_the_city_tax_step_names_its_columns_at_390(site, page, shot):
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(site + "/referee/?game=dolores&q=city-tax&example=1")
+    page.get_by_test_id("rule").click()
+    cells = page.get_by_test_id("row-cells").first
+    expect(cells).to_contain_text("pierwsze miasto › żywność")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "referee-city-tax-columns")
+    assert errors == []
