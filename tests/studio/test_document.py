@@ -245,3 +245,49 @@ def test_the_document_page_compares_and_saves_the_ticked_changes(designer, clien
     assert REMOVED in keys and keys.index(MOVED) == keys.index("rm.order.clockwise") + 1
     texts = dict(EditionEntry.objects.filter(edition=draft).values_list("clause__key", "version__text"))
     assert "ani spaść poniżej zera" in texts["rm.support.limits"] and ADDED in texts.values()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_designers_accepting_the_same_document_at_once_save_it_once(designer, token_api):
+    import threading
+
+    from django.db import close_old_connections, connection
+    from django.utils import timezone
+
+    from rules.models import Edition
+    from studio import services as studio_services
+
+    api = token_api(designer)
+    n = _open(api)
+    changes = api.post(
+        f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json"
+    )
+    accepted = changes.json()["changes"]
+    draft = Edition.objects.get(game__slug="rada-miasta", number=n)
+    versions = ClauseVersion.objects.count()
+    results: list = [None, None]
+    start = threading.Barrier(2)
+
+    def run(i):
+        try:
+            start.wait()
+            results[i] = studio_services.document_accept(
+                draft=draft, changes=accepted, author=f"d{i}", now=timezone.now()
+            )
+        except Exception as exc:  # noqa: BLE001 - the test sorts the outcomes
+            results[i] = exc
+        finally:
+            close_old_connections()
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    wins = [r for r in results if isinstance(r, list)]
+    refused = [r for r in results if isinstance(r, studio_services.DocumentRefused)]
+    assert len(wins) == 1 and len(refused) == 1, results
+    # The loser is told the new clause's key is taken now; nothing was written twice.
+    assert any("is taken" in m for ms in refused[0].errors.values() for m in ms)
+    assert ClauseVersion.objects.count() == versions + 3 + 1
