@@ -142,7 +142,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # psycopg 3's own pool instead of Django's persistent connections.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DB_POOL_MIN", "1")),
-        "max_size": int(os.environ.get("DB_POOL_MAX", "8")),
+        # As many as a worker has threads (GUNICORN_THREADS, 16): a thread never waits for a
+        # connection another thread holds, so the timeout below means "unreachable", not "busy".
+        "max_size": int(os.environ.get("DB_POOL_MAX", "16")),
         # A request waits at most this long for a connection, then gets a 503 with Retry-After
         # (config/errors.py): a database that cannot be reached fails fast, not after 10 s.
         "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "1.5")),
