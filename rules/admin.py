@@ -7,11 +7,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from rest_framework.authtoken.admin import TokenAdmin
+from rest_framework.authtoken.models import TokenProxy
 
 from . import models, services
 from .api import is_language_code
 from .diff import word_diff
-from .permissions import can_design, may_save_translation
+from .permissions import can_design, can_work_on, designed_games, may_save_translation
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -71,8 +73,49 @@ class TouchesCatalogue:
             self._touch(obj)
 
 
+class DesignersWrite:
+    """A game's clauses, variants, tables and glossary are changed here by its designers (and
+    superusers) only, as in the studio (``rules.permissions.can_design``): Django's model
+    permissions open the pages, the role says of which game. Anyone else with the model
+    permissions sees them read-only."""
+
+    def _game_id(self, obj):
+        return obj.pk if isinstance(obj, models.Game) else obj.game_id
+
+    def _designs_some_game(self, request) -> bool:
+        return bool(designed_games(request.user))
+
+    def has_add_permission(self, request):
+        return super().has_add_permission(request) and self._designs_some_game(request)
+
+    def has_change_permission(self, request, obj=None):
+        if not super().has_change_permission(request, obj):
+            return False
+        if obj is None:
+            return self._designs_some_game(request)
+        return can_design(request.user, self._game_id(obj))
+
+    def has_delete_permission(self, request, obj=None):
+        if not super().has_delete_permission(request, obj):
+            return False
+        if obj is None:
+            return self._designs_some_game(request)
+        return can_design(request.user, self._game_id(obj))
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "game":
+            kwargs["queryset"] = models.Game.objects.filter(id__in=designed_games(request.user))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        # The form offers only the user's games; a forged post is refused all the same.
+        if not can_design(request.user, self._game_id(obj)):
+            raise PermissionDenied("Only a designer of this game may change it.")
+        super().save_model(request, obj, form, change)
+
+
 @admin.register(models.Game)
-class GameAdmin(TouchesCatalogue, admin.ModelAdmin):
+class GameAdmin(DesignersWrite, TouchesCatalogue, admin.ModelAdmin):
     list_display = ("slug", "title", "language", "position")
     actions = ["publish_edition"]
 
@@ -87,9 +130,13 @@ class GameAdmin(TouchesCatalogue, admin.ModelAdmin):
             edition = services.edition_publish(game=game, name=None, now=timezone.now())
             self.message_user(request, f"{game.title}: published {edition.name}.", level=messages.SUCCESS)
 
+    def has_add_permission(self, request):
+        # A new game is the site's owner's to add.
+        return request.user.is_superuser and super().has_add_permission(request)
+
 
 @admin.register(models.Clause)
-class ClauseAdmin(TouchesCatalogue, admin.ModelAdmin):
+class ClauseAdmin(DesignersWrite, TouchesCatalogue, admin.ModelAdmin):
     list_display = ("key", "game", "kind", "position")
     list_filter = ("game", "kind")
     search_fields = ("key",)
@@ -143,6 +190,9 @@ class ClauseVersionAdmin(GivesConflictsBack, admin.ModelAdmin):
     search_fields = ("clause__key",)
     raw_id_fields = ("clause",)
 
+    def has_add_permission(self, request):
+        return super().has_add_permission(request) and bool(designed_games(request.user))
+
     def has_change_permission(self, request, obj=None):
         return False
 
@@ -181,16 +231,40 @@ class ClauseVersionAdmin(GivesConflictsBack, admin.ModelAdmin):
 
 @admin.register(models.Edition)
 class EditionAdmin(admin.ModelAdmin):
-    list_display = ("game", "number", "name", "is_current", "created_at")
-    # Which edition is current changes only by publishing one (rules.services.edition_publish).
-    readonly_fields = ("game", "number", "is_current", "created_at")
+    """A published edition never changes, for anyone (the database refuses it too:
+    rules/append_only.py); a draft's name is its designers' to change. Everything else moves
+    only through the services: opening, revising, publishing (the studio and its API)."""
+
+    list_display = ("game", "number", "name", "status", "is_current", "created_at")
+    list_filter = ("game", "status")
+    readonly_fields = (
+        "game",
+        "number",
+        "status",
+        "is_current",
+        "based_on",
+        "opened_by",
+        "created_at",
+        "published_at",
+        "conflicts",
+    )
 
     def has_add_permission(self, request):
         return False
 
+    def has_change_permission(self, request, obj=None):
+        if not super().has_change_permission(request, obj):
+            return False
+        if obj is None:
+            return bool(designed_games(request.user))
+        return obj.status == models.Edition.Status.DRAFT and can_design(request.user, obj.game_id)
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(models.Variant)
-class VariantAdmin(TouchesCatalogue, admin.ModelAdmin):
+class VariantAdmin(DesignersWrite, TouchesCatalogue, admin.ModelAdmin):
     list_display = ("game", "slug", "title")
     touches_rules = True
 
@@ -293,6 +367,19 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
     def game(self, obj):
         return obj.clause.game.slug
 
+    def has_change_permission(self, request, obj=None):
+        # A translator or reviewer of the translation's language, as in the workspace.
+        if not super().has_change_permission(request, obj):
+            return False
+        if obj is None:
+            return True
+        # Just added through the service (save_model), the object knows its version only.
+        game_id = obj.clause.game_id if obj.clause_id else obj.based_on.clause.game_id
+        return can_work_on(request.user, game_id, obj.lang)
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # append-only: a translation is revised, never removed
+
     def get_queryset(self, request):
         current = models.EditionEntry.objects.filter(
             edition__is_current=True, version_id=OuterRef("based_on_id")
@@ -392,12 +479,35 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
 
 
 @admin.register(models.Term)
-class TermAdmin(TouchesCatalogue, admin.ModelAdmin):
+class TermAdmin(DesignersWrite, TouchesCatalogue, admin.ModelAdmin):
     list_display = ("game", "key")
     list_filter = ("game",)
 
 
 @admin.register(models.TableRow)
-class TableRowAdmin(TouchesCatalogue, admin.ModelAdmin):
+class TableRowAdmin(DesignersWrite, TouchesCatalogue, admin.ModelAdmin):
     touches_rules = True
     list_display = ("game", "table", "position", "clause", "flagged")
+
+
+class OwnTokenAdmin(TokenAdmin):
+    """API tokens: a superuser sees every one; anyone else with the model permissions sees only
+    their own and cannot create, change or delete one (a token is a password: reading another
+    user's is signing in as them)."""
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        return queryset if request.user.is_superuser else queryset.filter(user=request.user)
+
+    def has_add_permission(self, request):
+        return request.user.is_superuser and super().has_add_permission(request)
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.is_superuser and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser and super().has_delete_permission(request, obj)
+
+
+admin.site.unregister(TokenProxy)
+admin.site.register(TokenProxy, OwnTokenAdmin)
