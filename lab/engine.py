@@ -206,10 +206,11 @@ class Model:
 def models() -> dict[str, Model]:
     from .dolores import Dolores
     from .itf import ImperialTaxFarmer
+    from .megaciv import MegaCivilization
     from .praetor import Praetor
     from .rada import RadaMiasta
 
-    return {m.slug: m for m in (RadaMiasta(), Dolores(), Praetor(), ImperialTaxFarmer())}
+    return {m.slug: m for m in (RadaMiasta(), Dolores(), Praetor(), ImperialTaxFarmer(), MegaCivilization())}
 
 
 def model(game: str) -> Model | None:
