@@ -565,6 +565,9 @@ def _wind(inputs: dict[str, Any], outcome: dict[str, Any], prefix: str) -> Board
     before_caption, before_text, after_caption, after_text = _wind_words(case)
 
     grid = w.grid(set(case.burnable))
+    # dl.wind-fire-burns: the forest and farm field tokens come off a newly burning field, so
+    # the picture after the wind no longer marks it as a field that can burn.
+    grid_after = w.grid(set(case.burnable) - set(case.new_fires))
     wind = w.wind(case.direction) if case.direction else ""
     fires = ("fire", case.fires, {})
     before = w.tokens(
@@ -592,7 +595,7 @@ def _wind(inputs: dict[str, Any], outcome: dict[str, Any], prefix: str) -> Board
                 prefix + "-after",
                 after_caption,
                 after_text,
-                f'{grid}{wind}<g stroke="{BLUE}" fill="{BLUE}">{trails}</g>{after}',
+                f'{grid_after}{wind}<g stroke="{BLUE}" fill="{BLUE}">{trails}</g>{after}',
             ),
             after_caption,
         ),

@@ -397,3 +397,21 @@ def test_three_digit_row_numbers_fit_left_of_the_board():
     assert all(float(t.get("x")) - 6 * len(t.text) >= 0 for t in rows)
     assert float(root.get("width")) <= 390
     assert tokens(drawn.panels[0].svg) == {"P": [(150, 290)]}
+
+
+def test_a_newly_burning_field_is_no_longer_drawn_as_forest_after_the_wind():
+    # East, strength 4: the fire on (4,4) spreads to (5,4), a forest; (6,4) stays a forest.
+    drawn, outcome = draw(
+        None,
+        direction_roll=3,
+        strength_roll=4,
+        fires=[[4, 4]],
+        burnable=[[5, 4], [6, 4]],
+        pollution=[],
+        radioactive=[],
+    )
+    assert outcome["new_fires"] == [[5, 4]]
+    tree = 'fill="#2f7d32"'
+    before, after = (str(p.svg) for p in drawn.panels)
+    # dl.wind-fire-burns: the forest token comes off the newly burning field.
+    assert before.count(tree) == 2 and after.count(tree) == 1

@@ -73,7 +73,8 @@ def _eligibility_summary(o: dict[str, Any]) -> str:
     if o["profit_phase"] == "full":
         return _("Full profit phase: every facility produces.")
     if not o["producing"]:
-        return _("Partial profit phase: no facility produces.")
+        # "Partial" with no producer would contradict itself: say what happens instead.
+        return _("The profit stage is held, but no facility may produce in it.")
     # Only the GNIAZDO proposals make a phase partial with producers left.
     return _("Only paid factories in paid, connected cities produce: %(ids)s.") % {
         "ids": ", ".join(o["producing"])

@@ -119,6 +119,17 @@ def city(cid, *facilities, paid=True, connected=True):
     }
 
 
+def test_a_profit_stage_where_nothing_produces_is_not_called_partial_in_the_summary(referee):
+    # dl.doubt-5: a broken route stops ALL factories and mines, so nothing produces.
+    raw = {"all_taxes_paid": True, "cities": [city("A", ("mine", True), connected=False)]}
+    adj = engine.get(GAME, "profit-eligibility")
+    outcome = referee.rule("profit-eligibility", raw).outcome
+    assert outcome == {"profit_phase": "partial", "producing": []}
+    summary = adj.summary(outcome)
+    assert summary == "The profit stage is held, but no facility may produce in it."
+    assert "artial" not in summary
+
+
 # ==================================================================== profit
 
 
