@@ -7,7 +7,7 @@ and a run worked by several db_worker processes sharing one database.
         [--kill-after SECONDS] [--label LABEL]
 
 1. One process, one core: four-player Rada Miasta games (greedy seats, the model's
-   defaults, each game with its spoiler twin) from the shipped corpus's rules; games per
+   defaults, each game with its drain twin) from the shipped corpus's rules; games per
    CPU second and per wall second.
 2. cProfile over fewer games: the share of the time spent inside the adjudicators
    (``Adjudicator.__call__``, cumulative), and their calls per game.
@@ -209,8 +209,8 @@ def render(result: dict) -> str:
         f"# Playtest lab — {result['date']}",
         "",
         "`bench/playtest.py` — four-player Rada Miasta, greedy seats, the model's defaults "
-        "(8 rounds, 16 plots, event cards); every game also plays its spoiler twin (the paired "
-        "game of `spoiler_payoff`), so one game here is two simulated games.",
+        "(8 rounds, 16 plots, event cards); every game also plays its drain twin (the paired "
+        "game of `drain_vote_payoff`), so one game here is two simulated games.",
         "",
         "## One process, one core",
         "",
