@@ -108,3 +108,14 @@ def test_search_shows_word_matches_beside_their_translation_at_390(site, page, s
     page.locator("#results .lang-switch").get_by_role("link", name="Original only").click()
     expect(page).to_have_url(f"{site}/search/?q=%CF%86%CF%8C%CF%81%CF%89%CE%BD&lang=original")
     expect(page.locator("li.hit .tr")).to_have_count(0)
+
+
+def test_a_clause_page_with_figures_fits_390(site, page, shot):
+    # dl.missile-effect: a long parameter name ("missile_district_step") in the figures table.
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(site + "/g/dolores/c/dl.missile-effect/")
+    expect(page.locator("table.params")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "clause-missile-effect-390")
+    assert errors == []
