@@ -398,10 +398,12 @@ def disputes(m: Model, config: Config, rules: Rules, sums: Mapping[str, list[int
 def warnings(game: str, rules: Rules) -> list[dict[str, Any]]:
     """The ruling warnings of the edition played (CONTRACT.md §7): the referee's pin warnings
     (``games.pins.warnings_for``, one mechanism for both) for every clause the game's
-    adjudicators cite, since a run may ask any of them."""
+    adjudicators implement — cite, or read as a parameter or a table row — since a run may ask
+    any of them."""
+    from games.coverage import implemented_keys
     from games.pins import warnings_for
 
-    keys = {k for a in adjudication.for_game(game) for k in a.clauses}
+    keys = implemented_keys(game, rules)
     return [w.to_json() for w in warnings_for(game, rules, keys)]
 
 
