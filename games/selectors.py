@@ -86,7 +86,7 @@ def ruling_get(ruling_id: str) -> RulingDoc | None:
             kind=c.version.clause.kind,
             original=c.version.text,
             translation=tr.text if tr else None,
-            translation_stale=bool(tr and tr.translation.based_on_id != c.version_id),
+            translation_stale=bool(tr and tr.translation.is_stale(c.version_id)),
             translation_state=revision_state(tr.state) if tr else None,
             explanation=raw["explanation"],
             newer_version=newest if newest > raw["version"] else None,

@@ -37,6 +37,7 @@ from rules.models import (
     Edition,
     EditionEntry,
     TableRow,
+    Translation,
     Variant,
     quoted_translations,
 )
@@ -256,7 +257,7 @@ def _edition(game_id: int, slug: str, edition: int | None, lang: str, language: 
         draft = row.pop("edition_status") == Edition.Status.DRAFT
         bindings = row.pop("bindings")
         based_on = row.pop("translation_based_on", None)
-        cited = Citable(**row, translation_stale=based_on is not None and based_on != row["version_id"])
+        cited = Citable(**row, translation_stale=Translation.made_from_other(based_on, row["version_id"]))
         clauses[cited.key] = cited
         texts.append((cited.key, cited.number, cited.text, bindings))
     if number is None:

@@ -1,7 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
 from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -343,14 +342,14 @@ class StaleFilter(admin.SimpleListFilter):
     parameter_name = "stale"
 
     def lookups(self, request, model_admin):
-        return (("yes", "Stale"), ("no", "Of the current version"))
+        return (("yes", "Stale"), ("no", "Not stale"))
 
     def queryset(self, request, queryset):
-        current = models.EditionEntry.objects.filter(edition__is_current=True).values("version_id")
+        # The pages' rule (``TranslationQuerySet.stale``), so the admin and the reader agree.
         if self.value() == "yes":
-            return queryset.exclude(based_on__in=current)
+            return queryset.stale()
         if self.value() == "no":
-            return queryset.filter(based_on__in=current)
+            return queryset.up_to_date()
         return queryset
 
 
@@ -381,14 +380,11 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
         return False  # append-only: a translation is revised, never removed
 
     def get_queryset(self, request):
-        current = models.EditionEntry.objects.filter(
-            edition__is_current=True, version_id=OuterRef("based_on_id")
-        )
-        return super().get_queryset(request).annotate(of_current=Exists(current))
+        return super().get_queryset(request).with_stale()
 
-    @admin.display(description="stale", boolean=True, ordering="of_current")
+    @admin.display(description="stale", boolean=True, ordering="stale")
     def stale(self, obj):
-        return not obj.of_current
+        return obj.stale
 
     def get_fields(self, request, obj=None):
         if obj is None:
@@ -423,7 +419,7 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
             .select_related("version")
             .first()
         )
-        if current is None or current.version_id == obj.based_on_id:
+        if current is None or not obj.is_stale(current.version_id):
             return "Up to date: this translation is of the current version."
         pieces = render_to_string(
             "rules/_diff.html", {"diff": word_diff(obj.based_on.text, current.version.text)}

@@ -9,7 +9,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Case, OuterRef, Q, Value, When
+from django.db.models import Case, Exists, OuterRef, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
 
@@ -283,6 +283,28 @@ class Variant(models.Model):
         return f"{self.game_id}/{self.slug}"
 
 
+class TranslationQuerySet(models.QuerySet):
+    """The one definition of a stale translation, for queries (the admin's list and filter):
+    the clause's current edition holds another version than the one it was made from. A
+    clause no current edition holds (removed) has nothing newer, so its translations are not
+    stale: the clause page says the same (``Translation.is_stale`` beside no current version)."""
+
+    def with_stale(self) -> TranslationQuerySet:
+        """Each translation with ``stale`` (a boolean) annotated."""
+        newer = EditionEntry.objects.filter(
+            edition__is_current=True, clause_id=OuterRef("clause_id")
+        ).exclude(version_id=OuterRef("based_on_id"))
+        return self.annotate(stale=Exists(newer))
+
+    def stale(self) -> TranslationQuerySet:
+        """The stale translations."""
+        return self.with_stale().filter(stale=True)
+
+    def up_to_date(self) -> TranslationQuerySet:
+        """The translations that are not stale."""
+        return self.with_stale().filter(stale=False)
+
+
 class Translation(models.Model):
     """A translation of one clause version into one language.
 
@@ -317,6 +339,8 @@ class Translation(models.Model):
     updated_at = models.DateTimeField()
     search_text = models.TextField(blank=True, editable=False)
 
+    objects = TranslationQuerySet.as_manager()
+
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["based_on", "lang"], name="uniq_translation_per_version_lang")
@@ -334,6 +358,17 @@ class Translation(models.Model):
     @property
     def quotable(self) -> bool:
         return self.state in QUOTABLE
+
+    def is_stale(self, version: ClauseVersion | int | None) -> bool:
+        """Stale beside ``version`` (the one shown, or its id; None: no current version)."""
+        return Translation.made_from_other(self.based_on_id, version)
+
+    @staticmethod
+    def made_from_other(based_on_id: int | None, version: ClauseVersion | int | None) -> bool:
+        """The stale rule on bare ids (rows read with ``values()``): a translation made from
+        another version than the one shown beside it. Every page, the API and the admin use it."""
+        version_id = version.pk if isinstance(version, ClauseVersion) else version
+        return based_on_id is not None and version_id is not None and based_on_id != version_id
 
 
 # What readers and rulings quote without a mark.

@@ -106,7 +106,7 @@ class ClauseView:
 
     @property
     def stale(self) -> bool:
-        return self.translation is not None and self.translation.based_on_id != self.version.id
+        return self.translation is not None and self.translation.is_stale(self.version)
 
     @property
     def unreviewed(self) -> bool:

@@ -379,7 +379,7 @@ def clause(request, slug: str, key: str):
     for vv in versions:
         translations = []
         for t in vv.translations:
-            stale = current is not None and t.based_on_id != current.id
+            stale = t.is_stale(current)
             since = word_diff(texts[t.based_on_id], current.text) if stale else None
             translations.append(TranslationItem(t, language_name(t.lang), stale, since))
         items.append(
@@ -452,7 +452,7 @@ def search(request):
                     search_engine.highlight(hit.translation.text, results.terms) if hit.translation else None
                 ),
                 "language": language_name(hit.lang) if hit.lang else "",
-                "stale": hit.translation is not None and hit.translation.based_on_id != hit.version.id,
+                "stale": hit.translation is not None and hit.translation.is_stale(hit.version),
             }
         )
     codes = results.languages if results else set()

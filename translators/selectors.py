@@ -61,7 +61,7 @@ class Unit:
     @property
     def stale(self) -> bool:
         """As the reader flags it: the translation it shows is of an older version."""
-        return self.quoted is not None and self.quoted.based_on_id != self.version.id
+        return self.quoted is not None and self.quoted.is_stale(self.version)
 
     @property
     def text(self) -> str:

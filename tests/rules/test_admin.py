@@ -363,3 +363,47 @@ def test_a_translation_of_a_new_version_starts_as_needs_review(admin_client, cor
     url = reverse("admin:rules_translation_add") + f"?based_on={newest.pk}&lang=en"
     form = admin_client.get(url).content.decode()
     assert '<option value="needs-review" selected>' in form
+
+
+def test_the_admin_and_the_pages_agree_on_which_translation_is_stale(admin_client, corpus):
+    from games import snapshot
+    from rules import selectors, services
+
+    clause, newest = _clause_and_newest()
+    translation = Translation.objects.get(based_on=newest, lang="en")
+    admin_list = reverse("admin:rules_translation_changelist") + f"?q={clause.key}&lang=en&stale="
+    clause_page = reverse("rules:clause", args=["rada-miasta", clause.key])
+
+    def everyone() -> set[bool]:
+        """Whether the translation is stale, as each place that says so answers."""
+        snapshot.clear()
+        views = selectors.clauses_by_key(clause.game, [clause.key], "en")
+        in_admin = (
+            f"{clause.key} v{newest.number} [en]" in admin_client.get(admin_list + "yes").content.decode()
+        )
+        not_in_admin = (
+            f"{clause.key} v{newest.number} [en]" in admin_client.get(admin_list + "no").content.decode()
+        )
+        assert in_admin != not_in_admin
+        return {
+            in_admin,
+            Translation.objects.stale().filter(pk=translation.pk).exists(),
+            Translation.objects.with_stale().get(pk=translation.pk).stale,
+            views[0].stale,
+            snapshot.load("rada-miasta", lang="en").clauses[clause.key].translation_stale,
+            'class="badge stale"' in admin_client.get(clause_page).content.decode(),
+        }
+
+    assert everyone() == {False}
+    # A new wording in a draft: the current edition still holds the translated version.
+    services.clause_revise(
+        clause=clause,
+        text=newest.text + " (x)",
+        status="published",
+        expected_version=newest.number,
+        author="d",
+        now=timezone.now(),
+    )
+    assert everyone() == {False}
+    services.edition_publish(game=clause.game, name=None, now=timezone.now())
+    assert everyone() == {True}
