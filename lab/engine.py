@@ -407,12 +407,6 @@ def warnings(game: str, rules: Rules) -> list[dict[str, Any]]:
     return [w.to_json() for w in warnings_for(game, rules, keys)]
 
 
-def estimates(config: Config, rules: Rules, sums: Mapping[str, list[int]]) -> dict[str, stats.Estimate]:
-    """Each metric's ``Estimate`` (for comparisons)."""
-    specs, _series = models()[config.game].metrics(config, rules, stats.Sums(sums))
-    return {name: stats.estimate(kind, sums.get(key), scale) for name, kind, key, scale in specs}
-
-
 def shard_bounds(games: int, shards: int) -> list[tuple[int, int]]:
     """Split games 0 … games-1 into ``shards`` contiguous ranges differing by at most one."""
     shards = max(1, min(shards, games))

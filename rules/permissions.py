@@ -48,11 +48,6 @@ def _language_role(user, kind: str, game: Game | int, lang: str) -> bool:
     return roles is not None and roles.filter(Q(game=game) | Q(game__isnull=True), lang=lang).exists()
 
 
-def can_translate(user, game: Game | int, lang: str) -> bool:
-    """Whether ``user`` may write translations of ``game`` into ``lang``."""
-    return _language_role(user, Role.Kind.TRANSLATOR, game, lang)
-
-
 def can_review(user, game: Game | int, lang: str) -> bool:
     """Whether ``user`` may approve translations of ``game`` into ``lang``."""
     return _language_role(user, Role.Kind.REVIEWER, game, lang)

@@ -186,11 +186,6 @@ def document_spans(text: str, lang: str) -> tuple[list[str], list[Span]]:
     return found, [Span(n, a, b) for n, block in enumerate(found) for a, b in _spans(block, lang)]
 
 
-def document_sentences(text: str, lang: str) -> list[str]:
-    found, spans = document_spans(text, lang)
-    return [found[s.block][s.start : s.end] for s in spans]
-
-
 def _join(found: list[str], spans: list[Span]) -> str:
     """The document's own text of these sentences: contiguous ones as written, others joined
     by a space."""

@@ -485,11 +485,6 @@ def all_games() -> list[GameData]:
     return [game(slug) for slug in GAME_SLUGS]
 
 
-def clause_keys() -> set[str]:
-    """Return every clause key in the shipped corpus."""
-    return {c.key for g in all_games() for c in g.clauses}
-
-
 # ---------------------------------------------------------------- writing clauses.toml back
 
 
