@@ -88,7 +88,7 @@ def _endpoints(n):
         ("page: save a revision", "page", "post", f"/design/rada-miasta/{n}/c/{limits}/", revision, 302),
         ("page: preview", "page", "post", f"/design/rada-miasta/{n}/c/{limits}/preview/", {"text": "x"}, 200),
         ("page: impact report", "page", "get", f"/design/rada-miasta/{n}/impact/", None, 200),
-        ("page: publish", "page", "post", f"/design/rada-miasta/{n}/publish/", {}, 302),
+        ("page: publish", "page", "post", f"/design/rada-miasta/{n}/publish/", {"confirm": "1"}, 302),
         ("page: translation list", "page", "get", "/translate/praetor/pl/", None, 200, TRANSLATORS),
         (
             "page: translation editor",

@@ -299,17 +299,17 @@ def test_drafts_never_reach_the_results_until_published(client, corpus):
 
 
 def test_the_index_follows_new_versions_and_translations(client, corpus, save_translation):
-    clause = Clause.objects.get(key="dl.missile-range")
+    clause = Clause.objects.get(key="dl.taxes-unpaid")
     game = clause.game
-    _revise(clause, "Zasięg rakiety jest bezkresny.")
+    _revise(clause, "Gracz bez pieniędzy omija bezkresny etap zysków.")
     assert keys("bezkresny", client) == []  # a new version, in no edition yet
     services.edition_publish(game=game, name="Next", now=_now())
-    assert keys("bezkresnego", client) == ["dl.missile-range"]  # another form of it
-    assert "dl.missile-range" not in keys("pól", client)
+    assert keys("bezkresnego", client) == ["dl.taxes-unpaid"]  # another form of it
+    assert "dl.taxes-unpaid" not in keys("najbliższy", client)
     english = Translation.objects.filter(clause=clause, lang="en").order_by("-based_on__number").first()
     save_translation(english, "The range of a missile is boundless.", state="draft", author="t")
     found = hits(page(client, "boundless"))
-    assert [h["key"] for h in found] == ["dl.missile-range"]
+    assert [h["key"] for h in found] == ["dl.taxes-unpaid"]
     assert "Stale translation" in page(client, "boundless")  # made from the previous wording
 
 
@@ -317,13 +317,13 @@ def test_the_index_holds_the_translation_the_reader_shows(client, corpus, save_t
     # An approved translation of the published wording, then the wording revised and published
     # and a newer translation of it that needs review: the reader keeps showing the approved
     # one (marked stale), so search finds that, never the newer text the reader does not show.
-    clause = Clause.objects.get(key="dl.missile-range")
+    clause = Clause.objects.get(key="dl.taxes-unpaid")
     game = clause.game
     english = Translation.objects.filter(clause=clause, lang="en").order_by("-based_on__number").first()
     approved = save_translation(
         english, "A missile zooms six fields, no more.", state=Translation.State.APPROVED, author="reviewer"
     )
-    revised = _revise(clause, "Zasięg rakiety to osiem pól.")
+    revised = _revise(clause, "Gracz bez kokosów omija następny etap zysków.")
     services.edition_publish(game=game, name="Next", now=_now())
     services.translation_create(
         version=revised,
@@ -337,7 +337,7 @@ def test_the_index_holds_the_translation_the_reader_shows(client, corpus, save_t
     assert shown.translation == approved and shown.stale
     assert keys("unreviewed", client) == []
     found = hits(page(client, "zooms", lang="en"))
-    assert [h["key"] for h in found] == ["dl.missile-range"]
+    assert [h["key"] for h in found] == ["dl.taxes-unpaid"]
     assert unescape(re.sub(r"</?mark>", "", found[0]["translation"])) == approved.text
 
 
