@@ -9,4 +9,7 @@
   ``selectors``: stored rulings, disputes, pins; ``impact``: a draft against the published
   edition; ``pins`` (+ ``pins.lock.json``): the wording the code was written for.
 - ``views`` (referee, rulings, disputes, pins) and ``api`` (adjudication API).
+
+May import ``rules`` (the catalogue it cites) and ``config``; never ``studio``,
+``translators`` or ``lab``.
 """

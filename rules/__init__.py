@@ -11,4 +11,8 @@
 - ``corpus/``: the shipped source documents and their clauses (TOML), read only by
   ``loadcorpus``/``dumpcorpus`` and the tests, never at run time.
 - ``views`` (reader, clause page, editions, search, glossary) and ``api`` (catalogue API).
+
+May import ``config`` and Django; never ``studio``, ``translators`` or ``lab``. It still reaches
+into ``games`` (``corpus`` subclasses ``games.engine.rules.VariantRule``; deferred imports in
+``corpus``, ``services`` and ``views``): the cycle issue #26 point 4 is to break.
 """

@@ -1,3 +1,6 @@
 """The workspaces of the people who write the rules (designers: drafts, the clause editor, the
 impact report, publishing; views and API). Builds on ``rules`` (the catalogue) and ``games``
-(the adjudicators); neither imports it."""
+(the adjudicators); neither imports it.
+
+May import ``rules``, ``games``, ``config``, ``translators.align`` (a whole document compared)
+and ``lab.engine`` (a draft's playtests)."""
