@@ -134,7 +134,8 @@ def _pages() -> list[str]:
         if path.startswith(("admin/", "api/", "accounts/", "i18n/")):
             continue
         doc = (view.__doc__ or "").strip().split("\n\n")[0]
-        lines.append(f"| `/{path}` | {' '.join(doc.split())} |")
+        where = f"`{view.__module__}.{view.__name__}`"
+        lines.append(f"| `/{path}` | {' '.join(doc.split()) or where} |")
     return lines
 
 
