@@ -470,6 +470,9 @@ class RadaMiasta(Model):
     def charts(self, results):
         return charts(results)
 
+    def worries(self, result):
+        return worries(result)
+
     def label(self, name: str) -> str:
         return label(name)
 
@@ -602,3 +605,138 @@ def label(name: str) -> str:
         if name.startswith(prefix):
             return str(text) % {"n": name.removeprefix(prefix)}
     return str(LABELS.get(name, name))
+
+
+# ---------------------------------------------------------------- the worries in words
+
+# The designer's sentences at the end of the draft (rules/corpus/rada-miasta/source.txt),
+# quoted as written.
+WORRY_QUOTES = (
+    "Gracz, który jest pierwszy w rundzie wybierając Dzielnicę do budowania jako pierwszy może mieć "
+    "zbyt dużą przewagę nad innymi",
+    "Zbyt duża liczba głosów poparcia może spowodować, że system będzie zbyt skomplikowany",
+    "Może się okazać, że wszyscy gracze będą mieli maksymalne poziomy poparcia i głosowanie nigdy nie "
+    "skończy się korzystnie dla wnioskodawcy",
+    "Gracze mogą specjalnie inicjować głosowanie zmniejszając poziom poparcia przeciwników nawet kosztem "
+    "zakończenia tury",
+)
+
+
+def _pc(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.1f} %"
+
+
+def worries(result: dict[str, Any]) -> list[dict[str, str]]:
+    """Each worry's card: the designer's sentence, what the metric means, the verdict."""
+    m = result["metrics"]
+    players = result["players"]
+    first = m["first_player_win_share"]
+    cap, mean = m["support_at_cap_share"], m["support_mean_level"]
+    fail, games = m["saturated_vote_fail_share"], m["saturation_game_share"]
+    drain, margin = m["drain_vote_payoff"], m["drain_vote_margin_payoff"]
+    even = 1 / players
+    if first["ci_low"] is not None and first["ci_low"] > even:
+        v1 = gettext_lazy(
+            "Yes: round 1's first player leads at the end in %(v)s of games [%(lo)s, %(hi)s], more than an even %(even)s."
+        )
+    elif first["ci_high"] is not None and first["ci_high"] < even:
+        v1 = gettext_lazy(
+            "No: round 1's first player leads at the end in %(v)s of games [%(lo)s, %(hi)s], less than an even %(even)s."
+        )
+    else:
+        v1 = gettext_lazy(
+            "Not shown: round 1's first player leads at the end in %(v)s of games [%(lo)s, %(hi)s], consistent with an even %(even)s."
+        )
+    cards = [
+        {
+            "quote": WORRY_QUOTES[0],
+            "meaning": str(gettext_lazy("Share of games led at the end by the first player of round 1.")),
+            "verdict": str(v1)
+            % {
+                "v": _pc(first["value"]),
+                "lo": _pc(first["ci_low"]),
+                "hi": _pc(first["ci_high"]),
+                "even": _pc(even),
+            },
+        },
+        {
+            "quote": WORRY_QUOTES[1],
+            "meaning": str(
+                gettext_lazy(
+                    "A proxy, not complexity itself: how often support levels sit at the cap, and their mean level."
+                )
+            ),
+            "verdict": str(
+                gettext_lazy(
+                    "%(v)s of support levels are at the cap [%(lo)s, %(hi)s]; the mean level is %(mean)s. A designer must judge whether that is too much to track."
+                )
+            )
+            % {
+                "v": _pc(cap["value"]),
+                "lo": _pc(cap["ci_low"]),
+                "hi": _pc(cap["ci_high"]),
+                "mean": "—" if mean["value"] is None else f"{mean['value']:.2f}",
+            },
+        },
+    ]
+    if fail["value"] is None:
+        v3 = str(
+            gettext_lazy(
+                "No game reached that state (%(g)s of games): this run cannot speak to the worry. Try 2 players, 30 rounds, 50 plots, no event cards."
+            )
+        ) % {"g": _pc(games["value"])}
+    else:
+        v3 = str(
+            gettext_lazy(
+                "%(v)s of the votes held in that state failed [%(lo)s, %(hi)s]; %(g)s of games reached it."
+            )
+        ) % {
+            "v": _pc(fail["value"]),
+            "lo": _pc(fail["ci_low"]),
+            "hi": _pc(fail["ci_high"]),
+            "g": _pc(games["value"]),
+        }
+    cards.append(
+        {
+            "quote": WORRY_QUOTES[2],
+            "meaning": str(
+                gettext_lazy(
+                    "Of the votes held when every player is at the cap in the proposer's groups, the share that fail."
+                )
+            ),
+            "verdict": v3,
+        }
+    )
+    if drain["value"] is None:
+        v4 = ""
+    else:
+        if drain["ci_low"] > 0:
+            w = gettext_lazy(
+                "It pays: calling votes only to drain raises the seat's lead share by %(v)s [%(lo)s, %(hi)s] (margin %(m)s points)."
+            )
+        elif drain["ci_high"] < 0:
+            w = gettext_lazy(
+                "It does not pay: calling votes only to drain lowers the seat's lead share by %(v)s [%(lo)s, %(hi)s] (margin %(m)s points)."
+            )
+        else:
+            w = gettext_lazy(
+                "No payoff shown: calling votes only to drain changes the seat's lead share by %(v)s [%(lo)s, %(hi)s] (margin %(m)s points)."
+            )
+        v4 = str(w) % {
+            "v": _pc(drain["value"]),
+            "lo": _pc(drain["ci_low"]),
+            "hi": _pc(drain["ci_high"]),
+            "m": f"{margin['value']:+.2f}",
+        }
+    cards.append(
+        {
+            "quote": WORRY_QUOTES[3],
+            "meaning": str(
+                gettext_lazy(
+                    "The same seat on the same seeds, calling votes only to drain or not: the difference in its lead share."
+                )
+            ),
+            "verdict": v4,
+        }
+    )
+    return cards

@@ -245,6 +245,9 @@ def run(request, run_id):
         results = [r.result for r in runs]
         model = engine.model(runs[0].game.slug)
         context["rows"] = comparison(results)
+        # The designer's worries in words (Rada Miasta), for the first configuration.
+        if hasattr(model, "worries"):
+            context["worries"] = model.worries(results[0])
         context["charts"] = [
             {"chart": c, "svg": charts_.render(c)}
             for c in model.charts(list(zip(labels, results, strict=True)))

@@ -85,6 +85,9 @@ def test_a_run_plays_and_shows_charts_and_downloads(signed_in, client):
     html = page.content.decode()
     assert html.count("<svg") == 4 and 'class="chart"' in html
     assert 'id="m-first_player_stays_first"' in html and 'id="m-drain_vote_payoff"' in html
+    # Four worry cards: the designer's sentence, the metric in a line, a verdict in words.
+    assert html.count('class="card worry"') == 4 and "najpoważniejsza" not in html
+    assert "kosztem zakończenia tury" in html and "No game reached that state" in html
     # The model's options in words, not as Python values ("cards True").
     assert "<dd>4 rounds · 6 city plots · event cards</dd>" in html and "True" not in html
     # The share link works for anyone, signed in or not.
