@@ -312,6 +312,21 @@ class Dispute:
         """True when an adjudicator rules the worked example."""
         return self.adjudicator is not None
 
+    @property
+    def doubt(self) -> tuple[int, bool] | None:
+        """The numbered doubt of the source this point is about (Dolores's GNIAZDO list
+        ``dl.doubt-8``), and whether it is that doubt itself (False: a further point drawn
+        from it); None when it cites no numbered doubt."""
+        for key in self.clauses:
+            m = _DOUBT.search(key)
+            if m:
+                return int(m.group(1)), self.key == f"doubt-{m.group(1)}"
+        return None
+
+
+# A numbered doubt's clause key: "dl.doubt-8".
+_DOUBT = re.compile(r"\.doubt-(\d+)$")
+
 
 _DISPUTES: dict[str, list[Dispute]] = {}
 

@@ -280,3 +280,21 @@ def test_the_disputes_page_costs_four_queries_however_many_points(corpus, client
         _page(client, "dolores")
     # The game, its snapshot's stamps, the clauses in dispute and their translations.
     assert len(real_queries(ctx)) <= 4, real_queries(ctx)
+
+
+def test_the_disputes_list_numbers_gniazdos_doubts_and_places_the_further_point(corpus, client):
+    import re
+
+    page = client.get("/g/dolores/disputes/").content.decode()
+    start = page.index('data-testid="toc"')
+    toc = page[start : page.index("</nav>", start)]
+    items = re.findall(r'<li(?: value="(\d+)")?(?: class="further")?><a href="#([\w-]+)">', toc)
+    numbered = [(int(v), key) for v, key in items if v]
+    assert [n for n, key in numbered if key.startswith("doubt-")] == list(range(1, 11))
+    # The point drawn from doubt 8 sits after it, numbered 8 and said to be "on doubt 8".
+    at = [key for _n, key in numbered].index("missile-odd-districts")
+    assert numbered[at - 1] == (8, "doubt-8") and numbered[at] == (8, "missile-odd-districts")
+    assert "On doubt 8: Every second district of an odd number" in page
+    assert "Doubt 1: " in page
+    pl = client.get("/g/dolores/disputes/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert "Do wątpliwości 8:" in pl or "Wątpliwość 8:" in pl
