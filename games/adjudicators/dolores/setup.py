@@ -60,7 +60,9 @@ def first_city(i: Any, *, variant: str, rules: Rules) -> Result:
     price = row["purchase"]
     r.step(
         row["clause"],
-        _("Table 1 prices a city at %(price)s kokosy bought from the bank; it has no row for a warehouse.")
+        _(
+            "In Table 1, a city bought from the bank costs %(price)s kokosy; the table has no row for a warehouse."
+        )
         % {"price": price},
     )
     r.step("dl.prices-in-kokosy", _("Every price is in kokosy, the money the presidents receive."))

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Bool, Choice, Coord, Die, Int, List, Object, Str
@@ -120,9 +120,12 @@ def combat_odds(i: Any, *, variant: str, rules: Rules) -> Result:
     r.gap("dl.combat", "tie")
     r.step(
         "dl.doubt-7",
-        _(
+        ngettext(
+            "The defender survives %(n)s attack with odds %(written)s%% as written (a tie removes "
+            "neither), %(reroll)s%% if a tie is rolled again.",
             "The defender survives %(n)s attacks with odds %(written)s%% as written (a tie removes "
-            "neither), %(reroll)s%% if a tie is rolled again."
+            "neither), %(reroll)s%% if a tie is rolled again.",
+            i.attackers,
         )
         % {
             "n": i.attackers,
@@ -477,9 +480,10 @@ MISSILE_STRIKE_INPUTS = Object(
 def _strike_summary(o: dict[str, Any]) -> str:
     if not o["allowed"]:
         return _("The missile may not strike.")
-    return _("The strike removes %(n)s tokens and %(d)s districts; the launcher is removed.") % {
-        "n": len(o["tokens_removed"]),
-        "d": o["districts_destroyed"],
+    n, d = len(o["tokens_removed"]), o["districts_destroyed"]
+    return _("The strike removes %(tokens)s and %(districts)s; the launcher is removed.") % {
+        "tokens": ngettext("%(n)s token", "%(n)s tokens", n) % {"n": n},
+        "districts": ngettext("%(n)s district", "%(n)s districts", d) % {"n": d},
     }
 
 

@@ -459,10 +459,10 @@ def action_order(i: Any, *, variant: str, rules: Rules) -> Result:
             _("A player already holding a card of that type takes no second one: %(t)s.")
             % {"t": names(f"{t['player']} {t['province']} ({i.goods[t['province']]})" for t in refused)},
         )
-    r.step("itf.actions.optional-action", _("Then he may carry out the province's action, or not."))
+    r.step("itf.actions.optional-action", _("Then the player may carry out the province's action, or not."))
     r.step(
         "itf.actions.fulfil-need",
-        _("Finally he may fulfil the province's need, taking its reward and the coins on the card."),
+        _("Finally the player may fulfil the province's need, taking its reward and the coins on the card."),
     )
     return r.result({"turns": turns, "activation": list(ACTIVATION)})
 

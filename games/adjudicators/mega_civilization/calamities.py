@@ -214,20 +214,20 @@ def _declared(r: Reasoning, i: Any) -> list[str]:
     wrong = [p for p in i.ast_order if p in i.declared and i.declared[p] != held[p]]
     r.step(
         "mc.calamity-selection.declare",
-        _("Every player must honestly declare how many calamities he holds; declared a wrong number: %(p)s.")
+        _("Every player must honestly declare how many calamities they hold; declared a wrong number: %(p)s.")
         % {"p": names(f"{p} ({i.declared[p]}≠{held[p]})" for p in wrong)},
     )
     return wrong
 
 
 def _minor(r: Reasoning, i: Any) -> list[Any]:
-    """mc.calamity-resolution.minor-order: each player in A.S.T. order, his minor calamities in
+    """mc.calamity-resolution.minor-order: each player in A.S.T. order, their minor calamities in
     ascending number of their stack."""
     seat = {p: n for n, p in enumerate(i.ast_order)}
     minor = sorted((c for c in i.calamities if not c.major), key=lambda c: (seat[c.player], c.stack))
     r.step(
         "mc.calamity-resolution.minor-order",
-        _("Each player in A.S.T. order resolves his minor calamities, in ascending stack number: %(o)s.")
+        _("Each player in A.S.T. order resolves their minor calamities, in ascending stack number: %(o)s.")
         % {"o": names(f"{c.player}: {c.name} ({c.stack})" for c in minor)},
     )
     return minor

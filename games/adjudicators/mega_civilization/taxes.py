@@ -289,7 +289,7 @@ def _all_in_play(r: Reasoning, i: Any, rules: Rules) -> bool:
     if every:
         r.step(
             "mc.tax.revolt-city-destroyed",
-            _("Every player has all %(n)s of his cities in play, so each revolting city is destroyed.")
+            _("Every player has all %(n)s of their cities in play, so each revolting city is destroyed.")
             % {"n": rules.param("cities_per_player")},
         )
     return every
@@ -315,7 +315,7 @@ def _take_city(r: Reasoning, i: Any, owner: str, stock: dict[str, int], rebels: 
     chosen, _by = _pick_beneficiary(view, i.ast_order, r)
     r.step(
         "mc.beneficiary.meaning",
-        _("%(b)s controls this revolt: he may replace %(o)s's city with one of his own.")
+        _("%(b)s controls this revolt and may replace %(o)s's city with one of their own.")
         % {"b": chosen.name, "o": owner},
     )
     stock[chosen.name] -= 1
@@ -343,7 +343,7 @@ def tax_revolt(i: Any, *, variant: str, rules: Rules) -> Result:
         )
     r.step(
         "mc.tax.revolt",
-        _("A player who cannot pay his taxes loses the revolting city to the beneficiary: %(p)s.")
+        _("A player who cannot pay their taxes loses the revolting city to the beneficiary: %(p)s.")
         % {"p": names(f"{p} {i.revolting[p]}" for p in rebels)},
     )
     if len(rebels) > 1:

@@ -199,7 +199,7 @@ TRADE_OFFER_INPUTS = Object(
             shown=Bool(default=False, label=gettext_lazy("Shown openly")),
         ),
         max_length=MAX_OFFER,
-        label=gettext_lazy("The cards the player declares he will give"),
+        label=gettext_lazy("The cards the player declares they will give"),
     ),
     agreed=Bool(default=False, label=gettext_lazy("The other player agreed")),
 )
@@ -214,7 +214,7 @@ def _offer_rules(r: Reasoning, i: Any, rules: Rules) -> list[str]:
         broken.append("too-few-cards")
     r.step(
         "mc.trade.offer",
-        _("A player declares at least %(n)s cards he wants to give; this offer declares %(k)s.")
+        _("A player declares at least %(n)s cards they want to give; this offer declares %(k)s.")
         % {"n": least, "k": len(i.cards)},
     )
     shown = [c for c in i.cards if c.shown]
