@@ -1,5 +1,5 @@
 """The API's JSON parser: a size and a depth limit, answered in JSON (413 / 400 naming ``body``),
-and no unpaired surrogate (400 naming the string's path).
+and no unpaired surrogate and no NUL (400 naming the string's path).
 
 Kept apart from config.api: DRF imports its parser classes while rest_framework.views is
 still loading, so this module must not import DRF's views."""
@@ -46,19 +46,25 @@ SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _refuse_unpaired_surrogates(data) -> None:
-    """A 400 naming the first string (or key) holding an unpaired surrogate."""
+# JSON cannot carry a raw NUL in a string either (a control character): only a \u0000 escape.
+# PostgreSQL cannot store it (SQLite can): refused here, the one place every JSON body passes,
+# so both databases answer the same 400 naming the field.
+NUL_ESCAPE = re.compile(rb"\\u0000")
+NUL = re.compile("\x00")
+NUL_MESSAGE = "NUL characters are not allowed."
+
+
+def _refuse(data, pattern: re.Pattern, in_string: str, in_key: str) -> None:
+    """A 400 naming the first string (or the object holding the first key) ``pattern`` finds."""
     stack = [(data, "")]
     while stack:
         item, path = stack.pop()
-        if isinstance(item, str) and SURROGATE.search(item):
-            raise ParseError({path or "body": ["Unpaired surrogate in a string: not valid Unicode text."]})
+        if isinstance(item, str) and pattern.search(item):
+            raise ParseError({path or "body": [in_string]})
         if isinstance(item, dict):
             for key, value in item.items():
-                if SURROGATE.search(key):
-                    raise ParseError(
-                        {path or "body": ["Unpaired surrogate in a key: not valid Unicode text."]}
-                    )
+                if pattern.search(key):
+                    raise ParseError({path or "body": [in_key]})
                 stack.append((value, f"{path}.{key}" if path else key))
         elif isinstance(item, list):
             stack.extend((v, f"{path}.{n}" if path else str(n)) for n, v in enumerate(item))
@@ -90,5 +96,13 @@ class BoundedJSONParser(BaseParser):
         if _depth(data) > MAX_DEPTH:
             raise ParseError({"body": [f"JSON nested deeper than {MAX_DEPTH} levels."]})
         if SURROGATE_ESCAPE.search(raw):
-            _refuse_unpaired_surrogates(data)
+            unicode = "not valid Unicode text."
+            _refuse(
+                data,
+                SURROGATE,
+                f"Unpaired surrogate in a string: {unicode}",
+                f"Unpaired surrogate in a key: {unicode}",
+            )
+        if NUL_ESCAPE.search(raw):
+            _refuse(data, NUL, NUL_MESSAGE, NUL_MESSAGE)
         return data

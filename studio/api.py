@@ -245,7 +245,6 @@ class DraftClauseAPI(DesignerView):
         entry, _published, _newest = found
         if not isinstance(request.data, dict):
             raise ValidationError({"body": ["A JSON object is required."]})
-        _no_nul(request.data)
         body = RevisionIn(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -521,7 +520,6 @@ class DocumentAcceptAPI(DesignerView):
         _game, draft = _draft_or_404(slug, number)
         if not isinstance(request.data, dict):
             raise ValidationError({"body": ["A JSON object is required."]})
-        _no_nul(request.data)
         body = AcceptIn(data=request.data)
         body.is_valid(raise_exception=True)
         try:

@@ -182,8 +182,6 @@ class AlignAPI(TranslatorView):
             raise ValidationError({"body": ["A JSON object is required."]})
         body = AlignIn(data=request.data)
         body.is_valid(raise_exception=True)
-        if "\x00" in body.validated_data["text"]:
-            raise ValidationError({"text": ["NUL characters are not allowed."]})
         result = align.align_game(game, lang, body.validated_data["text"])
         return Response({"pairs": [p.to_json() for p in result]})
 

@@ -107,6 +107,30 @@ def test_an_unexpected_error_in_the_api_is_a_500_in_json(client, corpus, monkeyp
 
 
 @pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"inputs": {"seating": ["A", "B"], "round": 1}, "lang": "e\x00n"}, "lang"),
+        ({"inputs": {"seating": ["A", "B\x00"], "round": 1}}, "inputs.seating.1"),
+        ({"inputs": {"seating": ["A", "B"], "round": 1, "extra": {"deep": "x\x00"}}}, "inputs.extra.deep"),
+        ({"inputs": {"seating\x00": ["A", "B"], "round": 1}}, "inputs"),  # a key: its object named
+        ({"inputs": {"seating": ["A", "B"], "round": 1}, "variant\x00": "x"}, "body"),
+    ],
+)
+def test_nul_anywhere_in_a_json_body_is_a_400_naming_the_field(client, corpus, body, field):
+    # Refused by the API's one JSON parser (config.parsers), before any view reads the body.
+    r = post(client, "rada-miasta", "round-order", body)
+    assert r.status_code == 400
+    assert r.json() == {"errors": {field: ["NUL characters are not allowed."]}}
+
+
+def test_nul_in_a_page_form_field_is_a_400_naming_it(client, corpus):
+    # Refused by config.middleware.RefuseNulMiddleware, the one place every form post passes.
+    r = client.post("/accounts/login/", {"username": "ann", "password": "a\x00b"})
+    assert r.status_code == 400
+    assert r.content.decode() == "password: NUL characters are not allowed."
+
+
+@pytest.mark.parametrize(
     "path, field",
     [
         ("/api/v1/clauses/dl.taxes%00unpaid/versions/", "path"),
