@@ -210,10 +210,18 @@ def reader(request, slug: str):
 
 @dataclass
 class ContentsEntry:
-    """One line of the reader's table of contents: a section and how many clauses it holds."""
+    """One line of the reader's table of contents: a section and how many clauses it holds,
+    its title in the translation shown (where the game's translation gives one), and for a
+    stretch the document gives no heading, the words it opens with."""
 
     section: Section
     count: int
+    translated: str = ""
+    opening: str = ""
+
+    @property
+    def untitled(self) -> bool:
+        return not self.section.title
 
 
 def contents(clauses: list[ReaderClause]) -> list[ContentsEntry]:
@@ -229,11 +237,33 @@ def contents(clauses: list[ReaderClause]) -> list[ContentsEntry]:
     return list(entries.values())
 
 
-def _render_clauses(context: dict, clauses: list[ReaderClause]) -> str:
+def _render_clauses(context: dict, clauses: list[ReaderClause | ReaderTable]) -> str:
     """The table of contents and the clauses, as the reader caches them."""
-    return render_to_string(
-        "rules/reader.html#clauses", {**context, "clauses": clauses, "contents": contents(clauses)}
-    )
+    entries = contents(clauses)
+    lang = context.get("lang")
+    titles = _section_titles(context["game"], lang) if lang else {}
+    first: dict[int, str] = {}
+    for item in clauses:
+        first.setdefault(item.view.clause.section_id, item.view.version.text)
+    for entry in entries:
+        entry.translated = titles.get(entry.section.key, "")
+        if not entry.section.title:
+            words = " ".join(first.get(entry.section.id, "").split())
+            entry.opening = words if len(words) <= 60 else words[:57].rsplit(" ", 1)[0] + "…"
+    return render_to_string("rules/reader.html#clauses", {**context, "clauses": clauses, "contents": entries})
+
+
+def _section_titles(game: Game, lang: str) -> dict[str, str]:
+    """Section key → its title in ``lang``: English from the corpus's sections, another
+    language from the game's shipped translation into it (none for a language added in the site)."""
+    try:
+        data = corpus.game(game.slug)
+    except (OSError, KeyError, ValueError):
+        return {}
+    if lang == "en":
+        return {s.key: s.en for s in data.sections if s.en}
+    shipped = data.translations.get(lang)
+    return dict(shipped.sections) if shipped else {}
 
 
 def _reader_clauses(game: Game, lang: str | None) -> list[ReaderClause | ReaderTable]:

@@ -503,3 +503,21 @@ def test_the_clause_page_says_which_code_implements_the_clause(client, corpus):
     page = client.get("/g/rada-miasta/c/rm.support.limits/").content.decode()
     assert "Implemented by" in page
     assert "support-gain" in page and "games/adjudicators/rada_miasta" in page
+
+
+@pytest.mark.parametrize("slug, lang", [("praetor", "pl"), ("rada-miasta", "zh-Hans"), ("dolores", "en")])
+def test_the_contents_give_every_title_in_the_translation_shown_and_no_entry_is_blank(
+    client, corpus, slug, lang
+):
+    from rules import corpus as shipped
+
+    page = html(client.get(reverse("rules:reader", args=[slug]), {"lang": lang}))
+    toc = re.search(r'<details class="toc">(.*?)</details>', page, re.S).group(1)
+    titles = re.findall(r'<span class="title">(.*?)</span> ?(?:<span class="count"|</a>)', toc, re.S)
+    assert titles and all(re.sub(r"<[^>]+>", "", t).strip() for t in titles)  # none blank
+    data = shipped.game(slug)
+    expected = (
+        {s.key: s.en for s in data.sections if s.en} if lang == "en" else data.translations[lang].sections
+    )
+    for key, title in expected.items():
+        assert f'<span class="muted" lang="{lang}">{escape(title)}</span>' in toc, key
