@@ -1,5 +1,7 @@
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
@@ -507,3 +509,39 @@ class OwnTokenAdmin(TokenAdmin):
 
 admin.site.unregister(TokenProxy)
 admin.site.register(TokenProxy, OwnTokenAdmin)
+
+
+class RoleInline(admin.TabularInline):
+    """A user's roles on the user's own page (superusers only: a role is a permission)."""
+
+    model = models.Role
+    extra = 1
+
+    def _superuser(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+    has_view_permission = has_add_permission = has_change_permission = has_delete_permission = _superuser
+
+
+@admin.register(models.Role)
+class RoleAdmin(admin.ModelAdmin):
+    """Who may write what (rules.permissions): given and taken by superusers only; validated
+    by ``Role.clean`` (no translator of a game's original language)."""
+
+    list_display = ("user", "kind", "game", "lang")
+    list_filter = ("kind", "game", "lang")
+    search_fields = ("user__username", "lang")
+
+    def _superuser(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+    has_view_permission = has_add_permission = has_change_permission = has_delete_permission = _superuser
+    has_module_permission = _superuser
+
+
+class UserWithRolesAdmin(UserAdmin):
+    inlines = [*UserAdmin.inlines, RoleInline]
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), UserWithRolesAdmin)

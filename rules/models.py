@@ -494,6 +494,30 @@ class Role(models.Model):
         where = self.game.slug if self.game_id else "*"
         return f"{self.user} {self.kind} {where}{' ' + self.lang if self.lang else ''}"
 
+    def clean(self) -> None:
+        """Refuse a role that could never be used: a designer without a game or with a language,
+        a translator or reviewer of no language code, or of the game's original language (the
+        workspace does not exist for it)."""
+        from django.core.exceptions import ValidationError
+
+        from .api import is_language_code
+
+        if self.kind == self.Kind.DESIGNER:
+            if self.game_id is None:
+                raise ValidationError({"game": _("A designer designs one game: choose it.")})
+            if self.lang:
+                raise ValidationError({"lang": _("A designer's role names no language.")})
+            return
+        if not is_language_code(self.lang):
+            raise ValidationError({"lang": _("Not a BCP 47 language code (e.g. en, pl, el, zh-Hans).")})
+        if self.game_id is not None and self.lang == self.game.language:
+            raise ValidationError(
+                {
+                    "lang": _("%(lang)s is the language of %(game)s's original: it has no translations.")
+                    % {"lang": self.lang, "game": self.game.title}
+                }
+            )
+
 
 class SearchEntry(models.Model):
     """One searchable text of a game's current published edition: a clause's wording, or
