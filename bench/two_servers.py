@@ -9,7 +9,7 @@ two workers each) on two ports, sharing the database and Redis. Then:
 
 1. both servers' workers read Rada Miasta's reader, clause page and clause API (so each
    process has the page and the snapshot in its own caches);
-2. a designer revises a clause through server A's API with a token (CONTRACT.md §5: open a
+2. a designer revises a clause through server A's API with a token (docs/api.md: open a
    draft, revise, publish);
 3. server B answers the new wording at once, from every worker: reader, clause page, API;
    and the reader's ETag from A is B's too (a 304 there);

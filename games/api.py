@@ -1,4 +1,4 @@
-"""Adjudication API (CONTRACT.md §3)."""
+"""Adjudication API (docs/api.md)."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ class RulingOut(serializers.Serializer):
     title = serializers.CharField()
     variant = serializers.CharField()
     lang = serializers.CharField()
-    edition = serializers.IntegerField(help_text="The edition ruled under (CONTRACT.md §5).")
+    edition = serializers.IntegerField(help_text="The edition ruled under (docs/api.md).")
     draft = serializers.BooleanField(help_text="Whether that edition was a draft: draft rules.")
     inputs = serializers.JSONField()
     outcome = serializers.JSONField()
@@ -312,7 +312,7 @@ class CoverageOut(serializers.Serializer):
 
 
 def coverage_json(found: coverage.Coverage) -> dict:
-    """The coverage API's answer (CONTRACT.md §5)."""
+    """The coverage API's answer (docs/api.md)."""
     return {
         "clauses": [
             {

@@ -20,7 +20,7 @@ Up to ``SYNC_SITUATIONS`` distinct situations are re-ruled while the designer wa
 are re-ruled by a background task (``games.tasks.impact_run``) whose progress the page
 shows (``games.services.impact_run_start``). Both use ``overturned``.
 
-The report keeps the raw outcomes (CONTRACT.md §5's keys) and says each changed example and
+The report keeps the raw outcomes (the contract's keys, docs/api.md) and says each changed example and
 overturned ruling in words too — the situation with the input declaration's labels
 (``games.situation``, as the disputes page does) and each outcome's one-sentence summary —
 in the active language (``say``).

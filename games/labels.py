@@ -1,6 +1,6 @@
 """Outcome fields and their vocabulary as people read them, in the interface language.
 
-An outcome's keys and slug values are contract vocabulary (CONTRACT.md §4): the API sends
+An outcome's keys and slug values are contract vocabulary (docs/api.md): the API sends
 them unchanged, in every language. The referee page and the summaries show them through
 these labels instead: "District fate: returned to the pile", not
 "district_fate: returned-to-pile". A field or value without a label falls back to its name

@@ -3,7 +3,7 @@
 The service builds a ``RulingDoc`` from the adjudicator's ``Result`` and the edition's
 snapshot (``games.services.ruling_create``); the stored row is ``doc.stored()``; a stored
 ruling comes back with ``RulingDoc.from_row`` (``games.selectors.ruling_get``); the API
-answers ``doc.to_json()`` (CONTRACT.md §3 and §5), and the templates read the same
+answers ``doc.to_json()`` (docs/api.md), and the templates read the same
 attributes. ``games.api.RulingOut`` only describes this shape for the OpenAPI document (a
 test compares the two for every adjudicator). Nothing else writes the ruling's shape.
 

@@ -96,7 +96,7 @@ def ruling_create(
 
     The snapshot's ``lang`` is the language of the translations quoted beside the original
     clauses; ``explain_in`` the language of the outcome sentence and the step explanations.
-    The API writes both in ``lang`` (CONTRACT.md §3); the referee page explains in the
+    The API writes both in ``lang`` (docs/api.md); the referee page explains in the
     reader's interface language, so a Polish referee reading Praetor's Chinese with the
     English translation still gets the ruling in Polish.
 

@@ -396,7 +396,7 @@ def disputes(m: Model, config: Config, rules: Rules, sums: Mapping[str, list[int
 
 
 def warnings(game: str, rules: Rules) -> list[dict[str, Any]]:
-    """The ruling warnings of the edition played (CONTRACT.md §7): the referee's pin warnings
+    """The ruling warnings of the edition played (docs/api.md): the referee's pin warnings
     (``games.pins.warnings_for``, one mechanism for both) for every clause the game's
     adjudicators implement — cite, or read as a parameter or a table row — since a run may ask
     any of them."""

@@ -302,7 +302,7 @@ def download(request, run_id, fmt: str):
                 d = rows[metric].get("difference") or {}
                 line += [d.get("value"), d.get("p"), d.get("significant")]
             writer.writerow(["" if v is None else v for v in line])
-        # The ruling warnings of the edition played, after the metrics (CONTRACT.md §7).
+        # The ruling warnings of the edition played, after the metrics (docs/api.md).
         warned = [
             (label, w) for label, r in zip(["A", "B"], results, strict=False) for w in r.get("warnings", [])
         ]

@@ -1,4 +1,4 @@
-"""Read API of the catalogue (CONTRACT.md §2)."""
+"""Read API of the catalogue (docs/api.md)."""
 
 from __future__ import annotations
 

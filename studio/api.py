@@ -1,4 +1,4 @@
-"""Designer API (CONTRACT.md §5): drafts, clause revisions, the impact report, publishing,
+"""Designer API (docs/api.md): drafts, clause revisions, the impact report, publishing,
 and the parameters of any edition.
 
 Writes need a signed-in user (session) or ``Authorization: Token <key>``: anonymous →
@@ -281,7 +281,7 @@ class DraftClauseAPI(DesignerView):
                 {f"bindings.{name}": [in_use_message(name, who)] for name, who in exc.readers.items()}
             ) from None
         except services.BindingsBroken as exc:
-            # The 400 names, per parameter, the words where a figure now stands (CONTRACT.md §5).
+            # The 400 names, per parameter, the words where a figure now stands (docs/api.md).
             return Response(
                 {
                     "errors": {

@@ -1,4 +1,4 @@
-"""Translator API (CONTRACT.md §6): export a game's translation in a language as XLIFF 2.0,
+"""Translator API (docs/api.md): export a game's translation in a language as XLIFF 2.0,
 XLIFF 1.2, PO or TMX; import an XLIFF or PO file; align a whole translated document to the
 clauses; the glossary as TBX.
 

@@ -106,7 +106,7 @@ class _Say:
 
 
 def _is_coord(value: Any) -> bool:
-    """A board coordinate [x, y] (CONTRACT.md §4), in a field whose label says it holds them."""
+    """A board coordinate [x, y] (docs/api.md), in a field whose label says it holds them."""
     return (
         isinstance(value, list)
         and len(value) == 2

@@ -32,7 +32,7 @@ from rules import params, tables
 
 ROOT = Path(__file__).resolve().parent
 
-# Contract order of the games (CONTRACT.md §2).
+# Contract order of the games (docs/api.md).
 GAME_SLUGS = ("rada-miasta", "praetor", "imperial-tax-farmer", "mega-civilization", "dolores")
 
 KINDS = (

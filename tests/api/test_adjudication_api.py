@@ -1,4 +1,4 @@
-"""The adjudication API answers as CONTRACT.md §3 says, within its query budget."""
+"""The adjudication API answers as docs/api.md says, within its query budget."""
 
 import json
 

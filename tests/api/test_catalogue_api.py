@@ -1,4 +1,4 @@
-"""The read API answers as CONTRACT.md §2 says."""
+"""The read API answers as docs/api.md says."""
 
 import pytest
 from drf_spectacular.validation import validate_schema

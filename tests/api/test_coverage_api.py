@@ -1,4 +1,4 @@
-"""GET /api/v1/games/<game>/coverage/ (CONTRACT.md §5) and the coverage page /g/<game>/coverage/."""
+"""GET /api/v1/games/<game>/coverage/ (docs/api.md) and the coverage page /g/<game>/coverage/."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """Every outcome field, and every slug an outcome can hold, reads in words on the referee page
-(games.labels), while the API keeps the contract's keys and values (CONTRACT.md §4)."""
+(games.labels), while the API keeps the contract's keys and values (docs/api.md)."""
 
 from __future__ import annotations
 

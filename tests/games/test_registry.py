@@ -20,7 +20,7 @@ CONTRACT = {
         "winner",
         "activation",
         "last-round",
-        # Beyond CONTRACT.md §4 (docs/adjudicators.md, Praetor): the city tiles (issue #21).
+        # Beyond docs/api.md (docs/adjudicators.md, Praetor): the city tiles (issue #21).
         "city-tile",
         "market",
         "imperial-outpost",
@@ -57,7 +57,7 @@ CONTRACT = {
         "move-and-attack",
         "pollution",
         "interception",
-        # Beyond CONTRACT.md §4 (docs/adjudicators.md, Dolores): GNIAZDO's doubts 3, 4, 7, 9, 10.
+        # Beyond docs/api.md (docs/adjudicators.md, Dolores): GNIAZDO's doubts 3, 4, 7, 9, 10.
         "first-city",
         "investment",
         "deployment",
@@ -78,7 +78,7 @@ CONTRACT = {
 
 @pytest.mark.parametrize("game", CONTRACT)
 def test_every_contract_adjudicator_is_registered(game):
-    # The contract's names are all there (issue #21 adds more; adding is allowed, CONTRACT.md §4).
+    # The contract's names are all there (issue #21 adds more; adding is allowed, docs/api.md).
     registered = [a.name for a in engine.for_game(game)]
     assert set(CONTRACT[game]) <= set(registered)
 

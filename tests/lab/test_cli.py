@@ -1,4 +1,4 @@
-"""python manage.py playtest (CONTRACT.md §7): the JSON's shape, reproducibility, drafts."""
+"""python manage.py playtest (docs/api.md): the JSON's shape, reproducibility, drafts."""
 
 import json
 from io import StringIO

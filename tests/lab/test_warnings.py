@@ -1,4 +1,4 @@
-"""The lab follows pins (issue #22 item 3, CONTRACT.md §7): a run under an edition whose
+"""The lab follows pins (issue #22 item 3, docs/api.md): a run under an edition whose
 wording the code was not written for carries the referee's warnings, on its page, in its
 JSON and CSV, and in ``playtest --json``."""
 

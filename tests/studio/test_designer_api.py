@@ -1,4 +1,4 @@
-"""The designer API (CONTRACT.md §5): drafts whose rulings follow the wording."""
+"""The designer API (docs/api.md): drafts whose rulings follow the wording."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""A whole document as a draft (issue #22 item 6, CONTRACT.md §5): the published Rada Miasta
+"""A whole document as a draft (issue #22 item 6, docs/api.md): the published Rada Miasta
 text with 3 sentences changed, 1 added, 1 removed and 1 paragraph moved — each found, saving
 nothing; the accepted changes saved as the draft's revisions."""
 

@@ -1,4 +1,4 @@
-"""Drafts that outlive a publish (issue #22 item 5, CONTRACT.md §5): a draft opened from an
+"""Drafts that outlive a publish (issue #22 item 5, docs/api.md): a draft opened from an
 older edition is brought onto the newest one; clauses changed on one side only merge by
 themselves, clauses changed on both sides wait, side by side, to be resolved; Publish is
 refused until they are."""

@@ -1,4 +1,4 @@
-"""Warnings in three strengths (issue #22 item 1, CONTRACT.md §5): a change of figures alone
+"""Warnings in three strengths (issue #22 item 1, docs/api.md): a change of figures alone
 warns of nothing and is followed; a revision the designer records as wording only gives a
 quiet note (``kind`` "wording-only", who, when, why); any other change warns ("meaning")."""
 

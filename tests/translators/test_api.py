@@ -1,4 +1,4 @@
-"""Translator API (CONTRACT.md §6): export, import, align, glossary; token or session auth."""
+"""Translator API (docs/api.md): export, import, align, glossary; token or session auth."""
 
 import pytest
 from rest_framework.authtoken.models import Token

@@ -13,7 +13,7 @@ of section "3. Akcje" and section "5. Zaopatrzenie".
 - ``supply``: ``itf.supply.coins`` (``supply_coins``), ``.remove-nothing``, ``.new-needs``,
   ``.next-round``.
 
-"Left" is the next player clockwise (CONTRACT.md §4); the seating is entered clockwise.
+"Left" is the next player clockwise (docs/api.md); the seating is entered clockwise.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The list of players and the A.S.T. order (section "ast-order", ``mc.ast-order.*``) are
 declared here once. ``ast_order`` lists players in A.S.T. order: the first acts first and
-wins an A.S.T. tie-break (CONTRACT.md §4).
+wins an A.S.T. tie-break (docs/api.md).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ POPULATION_GROWTH_INPUTS = Object(
         Int(0, MAX_TOKENS, label=gettext_lazy("Tokens")),
         label=gettext_lazy("Tokens of the player in each area"),
     ),
-    # Optional so that every caller written before it keeps its answer (CONTRACT.md §4).
+    # Optional so that every caller written before it keeps its answer (docs/api.md).
     stock=Int(
         0,
         MAX_TOKENS,

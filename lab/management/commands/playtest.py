@@ -1,5 +1,5 @@
 """python manage.py playtest <game> --games N --players P [--edition E] [--variant V]
-[--policy SEAT=POLICY …] [--seed S] [--json] (CONTRACT.md §7).
+[--policy SEAT=POLICY …] [--seed S] [--json] (docs/api.md).
 
 Plays the games in this process (``--jobs`` spreads the shards over local processes; the
 result is the same whatever the split). The same seed gives the same output.
