@@ -344,7 +344,7 @@ JOIN rules_searchentry e ON e.id = m.id
 JOIN rules_game g ON g.id = e.game_id
 GROUP BY e.clause_id
 ORDER BY loose, score, MIN(g.position), MIN(e.position)
-LIMIT %s
+LIMIT %s OFFSET %s
 """
 
 # The tsvector expression is the GIN index's (migration 0007), so the planner can use it.
@@ -359,18 +359,19 @@ JOIN rules_game g ON g.id = e.game_id
 WHERE to_tsvector('simple'::regconfig, e.body) @@ to_tsquery('simple'::regconfig, %s)
 GROUP BY e.clause_id
 ORDER BY loose, score DESC, MIN(g.position), MIN(e.position)
-LIMIT %s
+LIMIT %s OFFSET %s
 """
 
 
-def match(terms: list[Term], *, limit: int) -> list[Match]:
-    """The clauses matching every term, best first, at most ``limit`` (one query)."""
+def match(terms: list[Term], *, limit: int, offset: int = 0) -> list[Match]:
+    """The clauses matching every term, best first, at most ``limit`` after the first ``offset``
+    (one query)."""
     if not terms:
         return []
     if connection.vendor == "postgresql":
-        sql, params = _POSTGRESQL, [tsquery(terms, exact=True), tsquery(terms), tsquery(terms), limit]
+        sql, params = _POSTGRESQL, [tsquery(terms, exact=True), tsquery(terms), tsquery(terms), limit, offset]
     elif connection.vendor == "sqlite":
-        sql, params = _SQLITE, [fts5_query(terms), fts5_query(terms, exact=True), limit]
+        sql, params = _SQLITE, [fts5_query(terms), fts5_query(terms, exact=True), limit, offset]
     else:
         raise NotImplementedError(f"search needs SQLite or PostgreSQL, not {connection.vendor}")
     with connection.cursor() as cursor:

@@ -211,7 +211,7 @@ class SearchResults:
     languages: set[str] = field(default_factory=set)  # of the listed clauses' translations
 
 
-def search(query: str, *, lang: str | None, limit: int = 50) -> SearchResults:
+def search(query: str, *, lang: str | None, limit: int = 50, offset: int = 0) -> SearchResults:
     """Find the clauses of the current published editions matching ``query`` in the original or
     a translation, best first (``rules.search``), each with its translation into ``lang``.
 
@@ -222,7 +222,7 @@ def search(query: str, *, lang: str | None, limit: int = 50) -> SearchResults:
     if not terms:
         return SearchResults(terms, [], 0)
     search_engine.index_refresh()
-    matches = search_engine.match(terms, limit=limit)
+    matches = search_engine.match(terms, limit=limit, offset=offset)
     if not matches:
         return SearchResults(terms, [], 0)
     by_clause: dict[int, list[SearchEntry]] = defaultdict(list)

@@ -446,6 +446,10 @@ class SearchGroup:
     hits: list[dict] = field(default_factory=list)
 
 
+# Hits on one page of search results; the pages after it follow with ?page=.
+SEARCH_PAGE = 50
+
+
 @require_safe
 def search(request):
     """Search the current editions by whole words and word starts, in the original and every
@@ -469,7 +473,10 @@ def search(request):
         context["error"] = _("lang: not a language code.")
         context["lang"] = ORIGINAL_ONLY
         return _render_page(request, "rules/search.html", "results", context, status=400)
-    results = selectors.search(query, lang=lang) if query else None
+    page = request.GET.get("page", "1")
+    page = int(page) if page.isdigit() and 0 < len(page) <= 4 and int(page) > 0 else 1
+    offset = (page - 1) * SEARCH_PAGE
+    results = selectors.search(query, lang=lang, limit=SEARCH_PAGE, offset=offset) if query else None
     groups: dict[int, SearchGroup] = {}
     for hit in results.hits if results else []:
         game = hit.clause.game
@@ -495,6 +502,10 @@ def search(request):
         groups=list(groups.values()),
         count=results.total if results else 0,
         shown=len(results.hits) if results else 0,
+        first=offset + 1,
+        last=offset + (len(results.hits) if results else 0),
+        previous_page=page - 1 if page > 1 else None,
+        next_page=page + 1 if results and offset + len(results.hits) < results.total else None,
         languages=[
             (code, language_name(code)) for code in sorted(codes, key=lambda c: (c != DEFAULT_LANG, c))
         ],

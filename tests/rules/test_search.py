@@ -417,3 +417,19 @@ def test_racing_searches_rebuild_a_stale_index_once(corpus):
     assert SearchEntry.objects.filter(game=game).count() == rows  # rebuilt, not doubled
     game.refresh_from_db()
     assert SearchIndexStamp.objects.get(game=game).stamp == game.catalogue_stamp
+
+
+def test_search_pages_through_every_match(client, corpus):
+    first = client.get("/search/", {"q": "a", "lang": "en"}).content.decode()
+    count = int(re.search(r"(\d+) matches for", first).group(1))
+    assert count > 50 and "Showing 1–50, best first." in first
+    seen, page = [], 1
+    while True:
+        body = client.get("/search/", {"q": "a", "lang": "en", "page": page}).content.decode()
+        keys_here = [h["key"] for h in hits(body)]
+        seen += keys_here
+        if 'data-testid="next-page"' not in body:
+            break
+        page += 1
+    assert len(seen) == count and len(set(seen)) == count  # every match once, across the pages
+    assert 'rel="prev"' in body
