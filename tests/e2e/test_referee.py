@@ -264,3 +264,36 @@ def test_the_city_tax_step_names_its_columns_at_390(site, page, shot):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "referee-city-tax-columns")
     assert errors == []
+
+
+def test_changing_the_players_and_renaming_a_seat_keep_every_value(site, page, shot):
+    """Issue #24: change the players mid-form and rename a seat, at 390 px, with nothing lost,
+    no horizontal overflow and no console error."""
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(site + "/referee/?game=rada-miasta&q=council-vote")
+    page.get_by_label("Who is at the table?").fill("Zosia, Kuba, Ola")
+    page.get_by_role("button", name="Next").click()
+    page.fill("#f-support_Zosia_residents", "4")
+    page.fill("#f-support_Kuba_merchants", "6")
+    page.select_option("#f-proposer", "Kuba")
+    # "change": the names come back as typed, and after adding a player every value stays.
+    page.get_by_test_id("change-players").click()
+    names = page.get_by_label("Who is at the table?")
+    expect(names).to_have_value("Zosia, Kuba, Ola")
+    names.fill("Zosia, Kuba, Ola, Piotr")
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator("#f-support_Zosia_residents")).to_have_value("4")
+    expect(page.locator("#f-support_Kuba_merchants")).to_have_value("6")
+    expect(page.locator("#f-proposer")).to_have_value("Kuba")
+    expect(page.locator("#f-support_Piotr_residents")).to_have_value("")
+    # A seat renamed in the seating is renamed everywhere: Kuba's values follow "Jakub".
+    page.fill("#f-seating_1", "Jakub")
+    page.get_by_test_id("rule").click()
+    expect(page.locator("#errors")).to_be_visible()  # the empty fields, never filled for us
+    expect(page.locator("#f-support_Jakub_merchants")).to_have_value("6")
+    expect(page.locator("#f-proposer")).to_have_value("Jakub")
+    assert page.locator("#f-support_Kuba_merchants").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "referee-change-players")
+    assert errors == []
