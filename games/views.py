@@ -13,7 +13,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reselect, reswap, retarget
@@ -63,7 +63,7 @@ def _lang(value: str | None, slug: str) -> str | None:
         return value
     row = rule_selectors.game_fields(slug, "id", "language", "catalogue_stamp")
     if row is None:
-        raise Http404("Unknown game.")
+        raise Http404(gettext("Unknown game."))
     codes = _translations(row[0], row[1], str(row[2]))
     return codes[0] if codes else "en"
 
@@ -83,13 +83,13 @@ def _snapshot_or_404(slug: str, *, lang: str | None = None, edition: int | None 
     try:
         return snapshot.load(slug, lang=lang, edition=edition)
     except snapshot.EditionNotFound:
-        raise Http404("Unknown game or edition.") from None
+        raise Http404(gettext("Unknown game or edition.")) from None
 
 
 def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:
     adj = engine.get(slug, name)
     if adj is None:
-        raise Http404("Unknown question.")
+        raise Http404(gettext("Unknown question."))
     return adj
 
 
@@ -341,7 +341,7 @@ def ruling_page(request, ruling_id: str):
     """A stored ruling exactly as it was given, saying where a cited clause has changed since."""
     ruling = selectors.ruling_get(ruling_id)
     if ruling is None:
-        raise Http404("Unknown ruling.")
+        raise Http404(gettext("Unknown ruling."))
     # Only a signed-in user can be a designer: no query for anyone else.
     designer = request.user.is_authenticated and can_design(request.user, ruling.game_id)
     context = {"ruling": ruling, "stored": True, "designer": designer, "lines": _situation(ruling)}
@@ -367,7 +367,7 @@ def disputes(request, slug: str):
     # In the interface language LocaleMiddleware activated for this request.
     found = selectors.disputes_run(slug, lang="en")
     if found is None:
-        raise Http404("Game not loaded.")
+        raise Http404(gettext("Game not loaded."))
     return render(request, "games/disputes.html", found)
 
 
@@ -377,7 +377,7 @@ def clause_rulings(request, slug: str, key: str):
     which would go the other way under another variant (what adopting it would overturn)."""
     found = selectors.rulings_citing(slug, key)
     if found is None:
-        raise Http404("Unknown clause.")
+        raise Http404(gettext("Unknown clause."))
     return render(request, "games/clause_rulings.html", {"found": found})
 
 
@@ -387,7 +387,7 @@ def pins(request, slug: str):
     try:
         states = selectors.pin_states(slug)
     except snapshot.EditionNotFound:
-        raise Http404("Unknown game.") from None
+        raise Http404(gettext("Unknown game.")) from None
     game = rule_selectors.game_get(slug)
     stale = [p for p in states if p.out_of_date and p.note is None]
     reworded = [p for p in states if p.out_of_date and p.note is not None]
@@ -405,7 +405,7 @@ def coverage(request, slug: str):
     try:
         found = selectors.coverage_of(slug, edition=edition)
     except snapshot.EditionNotFound:
-        raise Http404("Unknown game.") from None
+        raise Http404(gettext("Unknown game.")) from None
     context = {
         "game": rule_selectors.game_get(slug),
         "coverage": found,

@@ -43,7 +43,7 @@ MAX_SEATS = 6
 def _game_for_designer(request, slug: str):
     game = rule_selectors.game_get(slug)
     if game is None or engine.model(slug) is None:
-        raise Http404("No playtest lab for this game.")
+        raise Http404(_("No playtest lab for this game."))
     if not can_design(request.user, game):
         raise PermissionDenied(_("Only a designer of this game may run playtests."))
     return game
@@ -155,12 +155,12 @@ def _errors_for(errors: dict, prefix: str) -> dict:
 def _runs(request, run_id) -> list[PlaytestRun]:
     run = selectors.run_get(run_id)
     if run is None:
-        raise Http404("No such run.")
+        raise Http404(_("No such run."))
     runs = [run]
     if request.GET.get("vs"):
         other = selectors.run_get(request.GET["vs"])
         if other is None or other.game_id != run.game_id:
-            raise Http404("No such run to compare with.")
+            raise Http404(_("No such run to compare with."))
         runs.append(other)
     return runs
 

@@ -8,6 +8,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.admin import TokenAdmin
 from rest_framework.authtoken.models import TokenProxy
 
@@ -111,7 +112,7 @@ class DesignersWrite:
     def save_model(self, request, obj, form, change):
         # The form offers only the user's games; a forged post is refused all the same.
         if not can_design(request.user, self._game_id(obj)):
-            raise PermissionDenied("Only a designer of this game may change it.")
+            raise PermissionDenied(_("Only a designer of this game may change it."))
         super().save_model(request, obj, form, change)
 
 
@@ -216,7 +217,7 @@ class ClauseVersionAdmin(GivesConflictsBack, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         # Model permissions say "may add versions"; the role says of which game.
         if not can_design(request.user, obj.clause.game_id):
-            raise PermissionDenied("Only a designer of this game may revise its clauses.")
+            raise PermissionDenied(_("Only a designer of this game may revise its clauses."))
         version = services.clause_revise(
             clause=obj.clause,
             text=obj.text,

@@ -39,7 +39,7 @@ MAX_TEXT = 20_000
 def _game_for_designer(request, slug: str):
     game = rule_selectors.game_get(slug)
     if game is None:
-        raise Http404("Unknown game.")
+        raise Http404(_("Unknown game."))
     if not can_design(request.user, game):
         raise PermissionDenied(_("Only a designer of this game may edit its rules."))
     return game
@@ -53,7 +53,7 @@ def _draft_for_designer(request, slug: str, number: int, *, writing: bool = Fals
     if draft is None:
         edition = selectors.edition_get(game, number) if writing else None
         if edition is None:
-            raise Http404("No such draft.")
+            raise Http404(_("No such draft."))
         raise services.DraftClosed(edition)
     return game, draft
 
@@ -77,7 +77,7 @@ def _draft_clause_for_designer(request, slug: str, number: int, key: str, *, wri
     game, draft = _draft_for_designer(request, slug, number, writing=writing)
     found = selectors.draft_clause(draft, key)
     if found is None:
-        raise Http404("This draft has no such clause.")
+        raise Http404(_("This draft has no such clause."))
     return game, draft, *found
 
 
@@ -354,7 +354,7 @@ def ruling_reference(request, ruling_id: str):
     """Mark a stored ruling as a reference ruling of its game (its designers only)."""
     ruling = game_selectors.ruling_get(ruling_id)
     if ruling is None:
-        raise Http404("Unknown ruling.")
+        raise Http404(_("Unknown ruling."))
     _game_for_designer(request, ruling.game)
     game_services.ruling_mark_reference(
         ruling_id=ruling.id, by=request.user.get_username(), now=timezone.now()

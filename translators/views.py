@@ -47,10 +47,10 @@ STATUS_LABELS = {
 def workspace_game(request, slug: str, lang: str) -> Game:
     """The game whose ``lang`` translations the user may work on (404 / 403 otherwise)."""
     if not is_language_code(lang):
-        raise Http404("Not a language code.")
+        raise Http404(_("Not a language code."))
     game = rule_selectors.game_get(slug)
     if game is None or lang == game.language:
-        raise Http404("Unknown game, or the original's own language.")
+        raise Http404(_("Unknown game, or the original's own language."))
     if not can_work_on(request.user, game, lang):
         raise PermissionDenied(_("Only a translator or reviewer of this language may work on it."))
     return game
@@ -116,7 +116,7 @@ class Context:
         for u in self.units:
             if u.key == key:
                 return u
-        raise Http404("No such clause in the current edition.")
+        raise Http404(_("No such clause in the current edition."))
 
     def next_after(self, key: str) -> selectors.Unit | None:
         shown = self.shown()
