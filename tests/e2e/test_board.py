@@ -24,8 +24,8 @@ def _watch(page):
 
 def test_the_wind_is_drawn_before_and_after_on_a_phone(site, page, shot):
     errors = _watch(page)
-    page.goto(site + "/referee/?game=dolores&q=wind")
-    # The form opens on the adjudicator's example: east (3), strength 4, on a 12 × 10 board.
+    page.goto(site + "/referee/?game=dolores&q=wind&example=1")
+    # The worked example ("Fill in the example"): east (3), strength 4, on a 12 × 10 board.
     page.get_by_test_id("rule").click()
     ruling = page.locator("#ruling")
     board = ruling.get_by_test_id("board")
@@ -73,7 +73,7 @@ def test_the_wind_is_drawn_before_and_after_on_a_phone(site, page, shot):
 def test_on_a_desktop_before_and_after_sit_side_by_side(site, page, shot):
     errors = _watch(page)
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(site + "/referee/?game=dolores&q=wind")
+    page.goto(site + "/referee/?game=dolores&q=wind&example=1")
     page.get_by_test_id("rule").click()
     expect(page.get_by_test_id("board")).to_be_visible()
     before_box, after_box = _boxes(page)
