@@ -78,7 +78,16 @@ DEPLOY_DOC = ROOT / "docs" / "deploy.md"
 # Servers: started and left running, as on a machine; every other command must finish with 0.
 SERVERS = ("gunicorn", "python manage.py db_worker")
 # Rows of the table that keep their defaults in this walkthrough (documented as optional).
-OPTIONAL = {"REDIS_URL", "RULING_RATE", "AXES_FAILURE_LIMIT", "AXES_COOLOFF_HOURS", "LOG_LEVEL"}
+# Documented with a default the walkthrough keeps.
+OPTIONAL = {
+    "REDIS_URL",
+    "RULING_RATE",
+    "AXES_FAILURE_LIMIT",
+    "AXES_COOLOFF_HOURS",
+    "LOG_LEVEL",
+    "DB_POOL_TIMEOUT",
+    "REQUEST_DEADLINE",
+}
 
 
 def _doc_commands() -> list[str]:
