@@ -7,8 +7,10 @@ swapped in as the ``ruling`` fragment of the same template.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from urllib.parse import urlencode
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
@@ -26,7 +28,7 @@ from rules.views import language_name
 
 from . import engine, forms, selectors, services, situation, snapshot
 from .api import RulingThrottle
-from .engine import using
+from .engine import MissingParameter, using
 from .snapshot import Snapshot
 from .throttle import ceil_seconds
 
@@ -344,8 +346,67 @@ def ruling_page(request, ruling_id: str):
         raise Http404(gettext("Unknown ruling."))
     # Only a signed-in user can be a designer: no query for anyone else.
     designer = request.user.is_authenticated and can_design(request.user, ruling.game_id)
+    ruling = _said_again(ruling)
     context = {"ruling": ruling, "stored": True, "designer": designer, "lines": _situation(ruling)}
     return render(request, "games/ruling.html", context)
+
+
+def _said_again(ruling):
+    """The stored ruling in the reader's interface language, so the page reads in one language:
+    its adjudicator is run again on the stored situation under the edition it was given under,
+    and its sentences are taken only where the outcome and every cited clause come out the same
+    (they are pure functions, so they do unless the code changed since); otherwise, and for a
+    question since removed, the stored words stand. Nothing stored is changed."""
+    adj = engine.get(ruling.game, ruling.adjudicator)
+    if adj is None:
+        return ruling
+    try:
+        rules = snapshot.rules_for(ruling.game, ruling.edition)
+        inputs = adj.validate(ruling.inputs, rules=rules)
+        result = adj(inputs, rules=rules, variant=ruling.variant)
+    except (snapshot.EditionNotFound, engine.Invalid, MissingParameter):
+        return ruling
+    said = _sentences(ruling, result)
+    if said is None:
+        return ruling
+    steps, gaps = said
+    alternatives = []
+    for alt in ruling.alternatives:
+        try:
+            other = adj(inputs, rules=rules, variant=alt.variant)
+        except MissingParameter:
+            return ruling
+        alt_said = _sentences(alt, other)
+        if alt_said is None:
+            return ruling
+        alternatives.append(
+            replace(
+                alt, summary=adj.describe(other.outcome, rules=rules), steps=alt_said[0], gaps=alt_said[1]
+            )
+        )
+    return replace(
+        ruling,
+        title=str(adj.title),
+        summary=adj.describe(result.outcome, rules=rules),
+        steps=steps,
+        gaps=gaps,
+        alternatives=alternatives,
+    )
+
+
+def _sentences(doc, result):
+    """The steps and gaps of ``doc`` with the explanations of ``result``, or None where
+    ``result`` does not decide the same thing through the same clauses."""
+    stored = json.loads(json.dumps(result.outcome, cls=DjangoJSONEncoder))  # as the database keeps it
+    if stored != doc.outcome or [s.clause for s in result.steps] != [s.clause for s in doc.steps]:
+        return None
+    if [g.clause for g in result.gaps] != [g.clause for g in doc.gaps]:
+        return None
+    steps = [replace(d, explanation=s.explanation) for d, s in zip(doc.steps, result.steps, strict=True)]
+    gaps = [
+        replace(d, question=g.question, assumed=g.assumed) for d, g in zip(doc.gaps, result.gaps, strict=True)
+    ]
+    return steps, gaps
 
 
 def _situation(ruling) -> list[situation.Line]:

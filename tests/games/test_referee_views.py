@@ -460,3 +460,24 @@ def test_a_ruling_of_another_question_does_not_reopen_a_form(corpus, client):
     page = client.get(f"/referee/?game=dolores&q=wind&from={ruling_id}").content.decode()
     assert 'data-testid="reopened"' not in page
     assert client.get("/referee/?game=rada-miasta&q=council-vote&from=nope").status_code == 200
+
+
+def test_the_share_page_reads_in_one_language_whichever_language_the_ruling_was_given_in(corpus, client):
+    def summary(page: str) -> str:
+        return html.unescape(re.search(r'data-testid="summary">([^<]*)<', page).group(1))
+
+    def explanations(page: str) -> list[str]:
+        return [html.unescape(e) for e in re.findall(r'<li class="step">\s*<p>([^<]*)</p>', page)]
+
+    client.cookies["django_language"] = "pl"
+    given = client.post("/referee/rada-miasta/council-vote/", VOTE).content.decode()
+    link = re.search(r'data-testid="permalink">[^<]*?(/rulings/[0-9a-f-]+/)', given).group(1)
+    client.cookies["django_language"] = "en"
+    english = client.post("/referee/rada-miasta/council-vote/", VOTE).content.decode()
+    shared = client.get(link).content.decode()
+    # Given in Polish, read in English: every sentence in English, as a ruling given in English says it.
+    assert summary(given) != summary(english)
+    assert summary(shared) == summary(english)
+    assert explanations(shared) == explanations(english) and explanations(shared)
+    client.cookies["django_language"] = "pl"
+    assert summary(client.get(link).content.decode()) == summary(given)
