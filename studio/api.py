@@ -38,6 +38,10 @@ from . import services as studio_services
 MAX_TEXT = 20_000
 ERROR_401 = OpenApiResponse(ErrorOut, description="Not signed in (session or `Authorization: Token <key>`).")
 ERROR_403 = OpenApiResponse(ErrorOut, description="Signed in, but not a designer of this game.")
+# A 409 that is not a text conflict: the draft is no longer in a state for this (published, behind).
+ERROR_409_STATE = OpenApiResponse(
+    ErrorOut, description="Conflict: the draft is no longer in a state for this; the errors say why."
+)
 ERROR_409 = OpenApiResponse(
     inline_serializer(
         "RevisionConflict",
@@ -354,7 +358,7 @@ class ImpactAPI(DesignerView):
 class PublishAPI(DesignerView):
     @extend_schema(
         request=None,
-        responses={200: EditionOut, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404, 409: ERROR_400},
+        responses={200: EditionOut, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404, 409: ERROR_409_STATE},
         summary="Publish a draft as the game's current edition",
     )
     def post(self, request, slug: str, number: int):
@@ -410,7 +414,7 @@ class RebaseAPI(DesignerView):
             401: ERROR_401,
             403: ERROR_403,
             404: ERROR_404,
-            409: ERROR_400,
+            409: ERROR_409_STATE,
         },
         summary="Bring a draft opened from an older edition onto the newest published one",
     )
