@@ -3,8 +3,8 @@
 - ``models``: games, documents, sections, clauses and their append-only versions, editions
   (published and draft), variants, translations with append-only revisions, glossary terms,
   table rows, and the roles that say who may write what.
-- ``services`` (writes: clause revisions, drafts, publishing, translations, loading the
-  corpus), ``selectors`` (reads, each in a constant number of queries), ``permissions`` (the
+- ``services`` (writes: clause revisions, drafts, publishing, translations), ``loading`` (the
+  shipped corpus into the database, for ``loadcorpus``), ``selectors`` (reads, each in a constant number of queries), ``permissions`` (the
   one role model for pages and API).
 - ``params`` and ``tables``: the figures the rules read from the words of a clause, and the
   rows of a table read from theirs; ``diff``: word diffs between wordings.

@@ -10,6 +10,7 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from rules import corpus as corpus_files
+from rules.loading import corpus_load
 from rules.models import (
     Clause,
     ClauseVersion,
@@ -19,7 +20,6 @@ from rules.models import (
 )
 from rules.services import (
     clause_revise,
-    corpus_load,
     edition_publish,
     translation_create,
 )

@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import snapshot
 from rules import corpus as corpus_files
 from rules import selectors
+from rules.loading import CORPUS_AUTHOR, GameLoad, LoadReport, corpus_load
 from rules.models import (
     Clause,
     ClauseVersion,
@@ -21,14 +22,7 @@ from rules.models import (
     EditionEntry,
     Translation,
 )
-from rules.services import (
-    CORPUS_AUTHOR,
-    GameLoad,
-    LoadReport,
-    clause_revise,
-    corpus_load,
-    edition_publish,
-)
+from rules.services import clause_revise, edition_publish
 
 from .corpus_commands import copy_game, counts, merge_into_previous, output
 

@@ -11,8 +11,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from rules import corpus, search
+from rules.loading import GameLoad, LoadReport, corpus_load
 from rules.management.arguments import add_games_argument
-from rules.services import GameLoad, LoadReport, corpus_load
 
 LISTED = 5  # diverged keys named per game before "… and N more"
 
