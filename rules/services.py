@@ -468,8 +468,7 @@ def edition_publish(*, game: Game, name: str | None, now: dt.datetime) -> Editio
     return edition_publish_entries(game=game, entries=entries, now=now, name=name)
 
 
-@transaction.atomic
-def translation_create(
+def _translation_create(
     *, version: ClauseVersion, lang: str, text: str, state: str, author: str, now: dt.datetime
 ) -> Translation:
     """Translate one clause version into ``lang`` (first revision)."""
@@ -501,8 +500,7 @@ def _saved_meanwhile(current: Translation, text: str) -> Conflict:
     )
 
 
-@transaction.atomic
-def translation_submit(
+def _translation_submit(
     *,
     translation: Translation,
     text: str,
@@ -560,13 +558,13 @@ def translation_save(
             raise Conflict("the translation is gone", current_revision=0, text=text)
         try:
             with transaction.atomic():
-                return translation_create(
+                return _translation_create(
                     version=version, lang=lang, text=text, state=state, author=author, now=now
                 )
         except IntegrityError:
             # Someone created it between our read and our insert.
             raise _saved_meanwhile(Translation.objects.get(based_on=version, lang=lang), text) from None
-    return translation_submit(
+    return _translation_submit(
         translation=existing,
         text=text,
         state=state,

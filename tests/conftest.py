@@ -49,14 +49,15 @@ def make_user(db):
 @pytest.fixture
 def save_translation(db):
     """Save ``text`` as the next revision of ``translation``, as an editor opened on its current
-    revision does (``rules.services.translation_submit``): someone saving in the site meanwhile."""
+    revision does (``rules.services.translation_save``): someone saving in the site meanwhile."""
     from django.utils import timezone
 
     from rules import services
 
     def save(translation, text, *, state="translated", author="translator"):
-        return services.translation_submit(
-            translation=translation,
+        return services.translation_save(
+            version=translation.based_on,
+            lang=translation.lang,
             text=text,
             state=state,
             expected_revision=translation.revision,

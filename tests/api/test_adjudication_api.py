@@ -15,7 +15,7 @@ from rules.services import (
     catalogue_touch,
     clause_revise,
     edition_publish,
-    translation_create,
+    translation_save,
 )
 from tests.conftest import real_queries
 
@@ -154,7 +154,8 @@ def test_a_new_ruling_quotes_the_wording_published_since_the_last_one(corpus, ap
     assert (step["version"], step["original"]) == (cited["version"] + 1, cited["original"] + " (poprawione)")
     assert step["translation"] == cited["translation"] and step["translation_stale"] is True
     translation = Translation.objects.get(clause=clause, lang="en")
-    fresh = translation_create(
+    fresh = translation_save(
+        expected_revision=0,
         version=clause.versions.get(number=step["version"]),
         lang="en",
         text=cited["translation"] + " (corrected)",
@@ -176,7 +177,8 @@ def test_text_that_needs_review_is_quoted_only_when_nothing_else_is_and_then_mar
     body = {"inputs": UNPAID, "variant": "original", "lang": "en"}
     cited = post(api, "dolores", "profit-eligibility", body).json()["steps"][0]
     clause = Clause.objects.get(key=cited["clause"])
-    translation_create(
+    translation_save(
+        expected_revision=0,
         version=clause.versions.get(number=cited["version"]),
         lang="el",
         text="Κείμενο προς έλεγχο.",

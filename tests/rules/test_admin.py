@@ -201,7 +201,8 @@ def test_a_translation_someone_else_created_meanwhile_is_a_conflict_not_an_error
     def someone_else_adds_after_the_check(form):
         # The form finds no German translation yet; another translator adds one before the write.
         checked(form)
-        services.translation_create(
+        services.translation_save(
+            expected_revision=0,
             version=newest,
             lang="de",
             text="Theirs.",
@@ -229,16 +230,14 @@ def test_a_translation_saved_by_someone_else_meanwhile_is_not_overwritten(admin_
 
     translation = Translation.objects.filter(lang="en", clause__game__slug="praetor").first()
     before = (translation.text, translation.revision)
-    real_submit = services.translation_submit
+    real_save = services.translation_save
 
-    def someone_else_first(*, translation, expected_revision, **kwargs):
+    def someone_else_first(*, expected_revision, **kwargs):
         # Another translator's save lands between this form's read and its write.
-        real_submit(
-            translation=translation, expected_revision=expected_revision, **{**kwargs, "text": "Theirs."}
-        )
-        return real_submit(translation=translation, expected_revision=expected_revision, **kwargs)
+        real_save(expected_revision=expected_revision, **{**kwargs, "text": "Theirs."})
+        return real_save(expected_revision=expected_revision, **kwargs)
 
-    monkeypatch.setattr(services, "translation_submit", someone_else_first)
+    monkeypatch.setattr(services, "translation_save", someone_else_first)
     url = reverse("admin:rules_translation_change", args=[translation.pk])
     response = admin_client.post(
         url, {"text": "Mine.", "state": "needs-review", "expected_revision": before[1]}, follow=True

@@ -87,8 +87,9 @@ def test_racing_translation_saves_give_one_winner(corpus):
     base = translation.revision
 
     def save(n):
-        return services.translation_submit(
-            translation=Translation.objects.get(pk=translation.pk),
+        return services.translation_save(
+            version=translation.based_on,
+            lang=translation.lang,
             text=f"Version {n} of the English.",
             state=translation.state,
             expected_revision=base,

@@ -21,7 +21,7 @@ from rules.models import (
 from rules.services import (
     clause_revise,
     edition_publish,
-    translation_create,
+    translation_save,
 )
 
 from .corpus_commands import copy_game, counts, merge_into_previous, output
@@ -72,7 +72,8 @@ def test_a_site_edit_is_dumped_and_loading_the_dump_changes_nothing(corpus, tmp_
         expected_version=v1.number,
         now=now,
     )
-    translation_create(
+    translation_save(
+        expected_revision=0,
         version=designer,
         lang="en",
         text='After the vote, 2 support points are removed from each group ("decay").',
@@ -223,8 +224,14 @@ def test_an_english_text_that_needs_review_is_not_dumped(corpus, tmp_path):
         expected_version=v1.number,
         now=now,
     )
-    translation_create(
-        version=revised, lang="en", text="Draft.", state=Translation.State.NEEDS_REVIEW, author="t", now=now
+    translation_save(
+        expected_revision=0,
+        version=revised,
+        lang="en",
+        text="Draft.",
+        state=Translation.State.NEEDS_REVIEW,
+        author="t",
+        now=now,
     )
     edition_publish(game=v1.clause.game, name=None, now=now)
     copy_game(tmp_path, "rada-miasta")

@@ -284,8 +284,14 @@ def test_drafts_never_reach_the_results_until_published(client, corpus):
     )
     # Translated, not only a draft: even a quotable translation of a draft's wording waits
     # for the draft to be published, in search and in the reader alike.
-    services.translation_create(
-        version=version, lang="en", text="Quasarian range.", state="translated", author="t", now=_now()
+    services.translation_save(
+        expected_revision=0,
+        version=version,
+        lang="en",
+        text="Quasarian range.",
+        state="translated",
+        author="t",
+        now=_now(),
     )
     assert keys("kwazarowych", client) == [] and keys("quasarian", client) == []
     assert "Quasarian" not in client.get("/g/dolores/?lang=en").content.decode()
@@ -325,7 +331,8 @@ def test_the_index_holds_the_translation_the_reader_shows(client, corpus, save_t
     )
     revised = _revise(clause, "Gracz bez kokosów omija następny etap zysków.")
     services.edition_publish(game=game, name="Next", now=_now())
-    services.translation_create(
+    services.translation_save(
+        expected_revision=0,
         version=revised,
         lang="en",
         text="A missile flies eight fields, unreviewed.",
