@@ -87,6 +87,12 @@ _WORDS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS), key=len, reverse=
 _NUM = rf"\d+|{_ZH}|(?<!\w)(?:{_WORDS})(?!\w)"
 
 
+def normalise(text: str) -> str:
+    """Collapse every run of whitespace to one space (the corpus's only liberty): the form of
+    a text bindings are read from."""
+    return " ".join(text.split())
+
+
 class BindingError(ValueError):
     """A parameter's words are not (or not once) in the text, or do not parse."""
 
@@ -297,3 +303,39 @@ def _context_end(text: str, end: int, words: int) -> int:
         while i < len(text) and not text[i].isspace():
             i += 1
     return i
+
+
+class BindingsBroken(ValueError):
+    """A revised text no longer states a parameter's figure: re-bind or remove it.
+    ``candidates`` proposes, per parameter, new words where a figure now stands."""
+
+    def __init__(self, errors: dict[str, str], *, text: str, candidates: dict[str, list[str]] | None = None):
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        self.errors = errors
+        self.text = text
+        self.candidates = candidates or {}
+
+
+def rebound(
+    previous: dict[str, str],
+    text: str,
+    changes: dict[str, str | None] | None = None,
+    *,
+    previous_text: str | None = None,
+) -> dict[str, str]:
+    """The bindings of a new version of a clause: the previous version's, with ``changes``
+    (name → new template, or None to remove it), each read from ``text``; raises
+    ``BindingsBroken`` naming every parameter whose words are gone (or doubled), with the
+    new words proposed where a figure now stands (the old value, read from
+    ``previous_text``, first)."""
+    bindings = rebind(previous, changes)
+    normal = normalise(text)
+    _readings, errors = read_all(bindings, normal)
+    if errors:
+        before, _errors = read_all(previous, normalise(previous_text)) if previous_text else ({}, {})
+        proposed = {
+            name: candidates(name, bindings[name], normal, was=before[name].value if name in before else None)
+            for name in errors
+        }
+        raise BindingsBroken(errors, text=text, candidates=proposed)
+    return bindings

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
-from . import corpus as corpus_files
 from . import declared, params, tables
 from .models import (
     Clause,
@@ -70,17 +69,6 @@ def edition_publish_entries(
     return edition
 
 
-class BindingsBroken(ValueError):
-    """A revised text no longer states a parameter's figure: re-bind or remove it.
-    ``candidates`` proposes, per parameter, new words where a figure now stands."""
-
-    def __init__(self, errors: dict[str, str], *, text: str, candidates: dict[str, list[str]] | None = None):
-        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
-        self.errors = errors
-        self.text = text
-        self.candidates = candidates or {}
-
-
 class NotExecutableRevision(ValueError):
     """A revision adds a figure or a rule to a clause declared not executable, unconfirmed."""
 
@@ -99,35 +87,6 @@ class ParameterInUse(ValueError):
         super().__init__("; ".join(f"{name} is read by {', '.join(who)}" for name, who in readers.items()))
         self.readers = readers
         self.text = text
-
-
-def rebound(
-    previous: dict[str, str],
-    text: str,
-    changes: dict[str, str | None] | None = None,
-    *,
-    previous_text: str | None = None,
-) -> dict[str, str]:
-    """The bindings of a new version of a clause: the previous version's, with ``changes``
-    (name → new template, or None to remove it), each read from ``text``; raises
-    ``BindingsBroken`` naming every parameter whose words are gone (or doubled), with the
-    new words proposed where a figure now stands (the old value, read from
-    ``previous_text``, first)."""
-    bindings = params.rebind(previous, changes)
-    normal = corpus_files.normalise(text)
-    _readings, errors = params.read_all(bindings, normal)
-    if errors:
-        before, _errors = (
-            params.read_all(previous, corpus_files.normalise(previous_text)) if previous_text else ({}, {})
-        )
-        proposed = {
-            name: params.candidates(
-                name, bindings[name], normal, was=before[name].value if name in before else None
-            )
-            for name in errors
-        }
-        raise BindingsBroken(errors, text=text, candidates=proposed)
-    return bindings
 
 
 @transaction.atomic
@@ -186,7 +145,7 @@ def clause_revise(
         if (decl := declared.declaration(slug, clause.key)) is not None:
             if more := declared.added(latest.text, text, language):
                 raise NotExecutableRevision(clause.key, decl["reason"], more, text=text)
-    new_bindings = rebound(
+    new_bindings = params.rebound(
         latest.bindings if latest else {}, text, bindings, previous_text=latest.text if latest else None
     )
     removed = sorted(set(latest.bindings if latest else {}) - set(new_bindings))
@@ -202,7 +161,7 @@ def clause_revise(
         try:
             tables.read_row({**row, "clause": clause.key}, text)
         except tables.RowBindingError as exc:
-            raise BindingsBroken({"table": str(exc)}, text=text) from None
+            raise params.BindingsBroken({"table": str(exc)}, text=text) from None
     version = ClauseVersion.objects.create(
         clause=clause,
         number=current_number + 1,

@@ -30,6 +30,7 @@ from rules import declared, services
 from rules import selectors as rule_selectors
 from rules.api import ERROR_400, ERROR_404, ErrorOut
 from rules.models import ClauseVersion
+from rules.params import BindingsBroken
 from rules.permissions import IsDesignerOfGame
 
 from . import document, selectors
@@ -284,7 +285,7 @@ class DraftClauseAPI(DesignerView):
             raise ValidationError(
                 {f"bindings.{name}": [in_use_message(name, who)] for name, who in exc.readers.items()}
             ) from None
-        except services.BindingsBroken as exc:
+        except BindingsBroken as exc:
             # The 400 names, per parameter, the words where a figure now stands (docs/api.md).
             return Response(
                 {
@@ -535,7 +536,7 @@ class DocumentAcceptAPI(DesignerView):
             )
         except studio_services.DocumentRefused as exc:
             return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
-        except services.BindingsBroken as exc:
+        except BindingsBroken as exc:
             return Response(
                 {
                     "errors": {

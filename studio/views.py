@@ -282,7 +282,7 @@ def clause(request, slug: str, number: int, key: str):
         except services.ParameterInUse as exc:
             ctx["errors"] = {f"bindings.{k}": [in_use_message(k, who)] for k, who in exc.readers.items()}
             return render(request, "studio/clause.html", ctx, status=400)
-        except services.BindingsBroken as exc:
+        except params.BindingsBroken as exc:
             ctx["errors"] = {
                 f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
                 for k, v in exc.errors.items()
@@ -392,7 +392,7 @@ def draft_document(request, slug: str, number: int):
             )
         except studio_services.DocumentRefused as exc:
             ctx["errors"] = exc.errors
-        except services.BindingsBroken as exc:
+        except params.BindingsBroken as exc:
             ctx["errors"] = {
                 f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
                 for k, v in exc.errors.items()

@@ -29,6 +29,7 @@ from typing import Any
 
 from games.engine.rules import VariantRule
 from rules import params, tables
+from rules.params import normalise
 
 ROOT = Path(__file__).resolve().parent
 
@@ -52,11 +53,6 @@ RULE_KINDS = ("rule", "table", "clarification")
 # an inventory of the box; a restatement of another clause (named, and implemented); a
 # procedure no ruling can depend on (say why).
 NOT_EXECUTABLE_REASONS = ("components", "restates", "table-talk")
-
-
-def normalise(text: str) -> str:
-    """Collapse every run of whitespace to one space (the corpus's only liberty)."""
-    return " ".join(text.split())
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,7 @@ def test_a_table_row_saved_in_the_admin_changes_the_next_ruling(admin_client, ap
 def test_a_table_rows_figures_follow_a_revision_of_its_clause(corpus):
     from django.utils import timezone
 
-    from rules import services
+    from rules import params, services
     from rules.models import Clause
 
     clause = Clause.objects.get(key="dl.t1.coal")  # "węgiel 5 25 N/D": sale 5, purchase 25
@@ -88,7 +88,7 @@ def test_a_table_rows_figures_follow_a_revision_of_its_clause(corpus):
     assert (coal["sale"], coal["purchase"]) == (5, 30)
     published = next(r for r in snapshot.rules_for("dolores").table("table-1") if r["item"] == "coal")
     assert published["purchase"] == 25
-    with pytest.raises(services.BindingsBroken) as exc:
+    with pytest.raises(params.BindingsBroken) as exc:
         revise("węgiel pięć N/D", 2)
     assert list(exc.value.errors) == ["table"]
 
