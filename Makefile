@@ -38,7 +38,9 @@ run: export DEBUG = 1
 # The web server and, beside it, one background worker for the playtest lab's runs (stopped
 # with the server; it renders no page, so it runs without the translation catalogues). More
 # workers: `USE_I18N=0 manage.py db_worker` on any machine sharing the database.
+# The disputes pages' figures in play: enqueued here (quick), played by the worker.
 run: corpus
+	$(PY) manage.py dispute_figures --verbosity 0
 	@trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	USE_I18N=0 $(PY) manage.py db_worker --no-reload --interval 0.5 --verbosity 0 & worker=$$!; \
 	$(PY) manage.py runserver $(HOST):$(PORT)

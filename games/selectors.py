@@ -197,7 +197,10 @@ def disputes_run(slug: str, *, lang: str) -> dict[str, Any] | None:
     """A game's known disputed points, each with its wording (translated into ``lang``), its
     situation in words and its worked example run live under every variant of the current
     edition, in the active interface language; a point no adjudicator rules yet comes with
-    what each variant activates on it (4 queries while the catalogue is unchanged)."""
+    what each variant activates on it; beside each, how often the lab's model meets it in
+    play (``lab.selectors.dispute_figures``) (5 queries while the catalogue is unchanged)."""
+    from lab.selectors import dispute_figures
+
     game = rule_selectors.game_get(slug)
     if game is None:
         return None
@@ -206,9 +209,11 @@ def disputes_run(slug: str, *, lang: str) -> dict[str, Any] | None:
     items = engine.disputes_for(slug)
     keys = {k for d in items for k in d.clauses}
     clauses = {v.clause.key: v for v in rule_selectors.clauses_by_key(game, keys, lang)}
+    figures = dispute_figures(game, snap.rules)
     rows = []
     for d in items:
         row: dict[str, Any] = {"dispute": d, "clauses": [clauses[k] for k in d.clauses if k in clauses]}
+        row["in_play"] = figures.rows.get(d.key)
         if not d.ruled:
             # No ruling to run: each variant's stance is the clarifications it brings to this point.
             row["stances"] = [
@@ -243,7 +248,7 @@ def disputes_run(slug: str, *, lang: str) -> dict[str, Any] | None:
             inputs=d.inputs,
         )
         rows.append(row)
-    return {"game": game, "rows": rows, "single_variant": len(variants) == 1}
+    return {"game": game, "rows": rows, "single_variant": len(variants) == 1, "figures": figures}
 
 
 @dataclass

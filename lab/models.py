@@ -29,6 +29,9 @@ class PlaytestRun(models.Model):
     # The edition's clause versions and figures when the run started: a shard refuses to
     # play a draft that has changed since (its games would follow other rules).
     rules_fingerprint = models.CharField(max_length=64)
+    # Why the run was started: "" a designer's run; "disputes" the reference run whose
+    # dispute figures the game's disputes page shows (lab.figures), one per rules fingerprint.
+    purpose = models.CharField(max_length=16, blank=True, default="")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
     shards_total = models.PositiveIntegerField()
     result = models.JSONField(null=True, blank=True)

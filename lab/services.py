@@ -65,7 +65,13 @@ def shard_count(games: int) -> int:
 
 @transaction.atomic
 def run_create(
-    *, config: engine.Config, rules: Rules, user=None, now: dt.datetime, shards: int | None = None
+    *,
+    config: engine.Config,
+    rules: Rules,
+    user=None,
+    now: dt.datetime,
+    shards: int | None = None,
+    purpose: str = "",
 ) -> PlaytestRun:
     """Store a run and its shards, and enqueue one task per shard.
 
@@ -77,6 +83,7 @@ def run_create(
         game=game,
         config=config.as_json(),
         rules_fingerprint=rules_fingerprint(rules),
+        purpose=purpose,
         shards_total=len(bounds),
         created_by=user if getattr(user, "is_authenticated", False) else None,
         created_at=now,
@@ -192,3 +199,37 @@ def run_sweep(*, run_id, now: dt.datetime) -> int:
             _enqueue(shard.pk)
             requeued += 1
     return requeued
+
+
+# ---------------------------------------------------------------- the disputes pages' figures
+
+# The reference run whose dispute figures each game's disputes page shows: a fixed
+# configuration (docs/lab.md), under the current published edition, the first reading
+# (variant) and the default seats; computed once per rules fingerprint, in the background.
+FIGURES = "disputes"
+FIGURES_GAMES = 2000
+FIGURES_SEED = 2026
+FIGURES_PLAYERS = {
+    "rada-miasta": 4,
+    "dolores": 4,
+    "praetor": 3,
+    "imperial-tax-farmer": 3,
+    "mega-civilization": 4,
+}
+_LIVE = (PlaytestRun.Status.RUNNING, PlaytestRun.Status.FINISHED)
+
+
+def figures_start(*, game: str, now: dt.datetime, games: int = FIGURES_GAMES, force: bool = False):
+    """Start the reference run of ``game``'s current rules unless one is stored or running for
+    them (their fingerprint); return the run started, or None. ``force``: start one anyway."""
+    rules = engine.load_rules(game, None)
+    fingerprint = rules_fingerprint(rules)
+    held = PlaytestRun.objects.filter(
+        game__slug=game, purpose=FIGURES, rules_fingerprint=fingerprint, status__in=_LIVE
+    )
+    if not force and held.exists():
+        return None
+    config, rules = engine.configure(
+        game=game, players=FIGURES_PLAYERS[game], games=games, seed=FIGURES_SEED, edition=rules.edition
+    )
+    return run_create(config=config, rules=rules, now=now, purpose=FIGURES)

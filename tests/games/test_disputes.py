@@ -274,12 +274,13 @@ def test_a_doubt_the_text_leaves_open_shows_each_reading_side_by_side(corpus, cl
         assert f'<a href="/g/dolores/c/{clause}/">{clause}</a>' in article
 
 
-def test_the_disputes_page_costs_four_queries_however_many_points(corpus, client):
+def test_the_disputes_page_costs_five_queries_however_many_points(corpus, client):
     _page(client, "dolores")
     with CaptureQueriesContext(connection) as ctx:
         _page(client, "dolores")
-    # The game, its snapshot's stamps, the clauses in dispute and their translations.
-    assert len(real_queries(ctx)) <= 4, real_queries(ctx)
+    # The game, its snapshot's stamps, the clauses in dispute and their translations, and
+    # the lab's stored figures (lab.selectors.dispute_figures).
+    assert len(real_queries(ctx)) <= 5, real_queries(ctx)
 
 
 def test_the_disputes_list_numbers_gniazdos_doubts_and_places_the_further_point(corpus, client):
