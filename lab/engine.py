@@ -181,6 +181,9 @@ class Model:
     # "dispute_differs:<key>" (ratio: the readings' rulings differed, of the times it arose)
     # and, where the model replays a game under the other reading, "dispute_winner:<key>".
     disputes: tuple[str, ...] = ()
+    # Named configurations the lab's form can be opened with (/lab/<game>/?preset=<name>):
+    # players, rounds, plots, cards.
+    presets: Mapping[str, Mapping[str, Any]] = MappingProxyType({})
 
     def reason(self, name: str, config: Config) -> str:
         """Why metric ``name`` has no value (no played game reached its situation)."""

@@ -53,6 +53,7 @@ from __future__ import annotations
 import random
 from itertools import accumulate
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 from django.utils.translation import gettext_lazy, ngettext
@@ -76,9 +77,10 @@ SATURATION_BUCKETS = 5
 # a large city, no event cards. The page offers it as a preset.
 SATURATION_PRESET = {"players": 2, "rounds": 30, "plots": 50, "cards": False}
 SATURATION_HINT = (
-    "try 2 players, 30 rounds, 50 plots, no event cards (the preset 'saturation') or a draft "
-    "with a lower max support or a smaller decay."
-)
+    "try {players} players, {rounds} rounds, {plots} plots, no event cards (the preset "
+    "'saturation': /lab/rada-miasta/?preset=saturation) or a draft with a lower max support or "
+    "a smaller decay."
+).format(**SATURATION_PRESET)
 # The disputes whose situation the model reaches: a vote cancelled by Technical Problems, a
 # won vote (the decay after it is the red text), Regulatory Confusion played, a tie for the
 # most support whose previous first player is not among the tied (the ruling's gap).
@@ -352,6 +354,8 @@ class RadaMiasta(Model):
     policies = policies_.NAMES
     default_policy = policies_.DEFAULT
     disputes = DISPUTES
+    # Configurations the lab's form can be opened with (/lab/<game>/?preset=<name>).
+    presets = MappingProxyType({"saturation": SATURATION_PRESET})
 
     def reason(self, name: str, config) -> str:
         if name == "saturated_vote_fail_share":
@@ -682,9 +686,9 @@ def worries(result: dict[str, Any]) -> list[dict[str, str]]:
     if fail["value"] is None:
         v3 = str(
             gettext_lazy(
-                "No game reached that state (%(g)s of games): this run cannot speak to the worry. Try 2 players, 30 rounds, 50 plots, no event cards."
+                "No game reached that state (%(g)s of games): this run cannot speak to the worry. Try %(players)s players, %(rounds)s rounds, %(plots)s plots, no event cards (the preset below)."
             )
-        ) % {"g": _pc(games["value"])}
+        ) % {"g": _pc(games["value"]), **SATURATION_PRESET}
     else:
         v3 = str(
             gettext_lazy(
@@ -698,6 +702,8 @@ def worries(result: dict[str, Any]) -> list[dict[str, str]]:
         }
     cards.append(
         {
+            # The configuration that reaches the state, offered as the form's preset.
+            "preset": "saturation" if fail["value"] is None else None,
             "quote": WORRY_QUOTES[2],
             "meaning": str(
                 gettext_lazy(

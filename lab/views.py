@@ -63,6 +63,16 @@ def _defaults(model: engine.Model, edition: int) -> dict:
     }
 
 
+def _preset(model: engine.Model, edition: int, name: str | None) -> dict:
+    """The form's defaults with a model's named configuration (``Model.presets``) filled in;
+    an unknown name leaves the defaults."""
+    values = _defaults(model, edition)
+    preset = model.presets.get(name or "")
+    if preset:
+        values.update({k: v if isinstance(v, bool) else str(v) for k, v in preset.items()})
+    return values
+
+
 def _posted(post, prefix: str) -> dict:
     values = {name: post.get(f"{prefix}-{name}", "").strip() for name in FIELDS}
     values["cards"] = post.get(f"{prefix}-cards") == "on"
@@ -98,7 +108,7 @@ def lab(request, slug: str):
     current = next((e.number for e in editions if e.is_current), editions[0].number if editions else 1)
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
-        values = {"a": _defaults(model, current), "b": _defaults(model, current)}
+        values = {"a": _preset(model, current, request.GET.get("preset")), "b": _defaults(model, current)}
         compare = False
     else:
         values = {p: _posted(request.POST, p) for p in PREFIXES}
@@ -141,6 +151,7 @@ def lab(request, slug: str):
         "errors": errors,
         "max_games": PAGE_MAX_GAMES,
         "recent": selectors.runs_recent(game),
+        "saturation": model.presets.get("saturation"),
         "city": slug == "rada-miasta",  # the city model's own fields: plots, event cards
         # A model whose game ends by its own rulings (Praetor) has no rounds to choose.
         "default_rounds": model.options(model.min_players).get("rounds"),

@@ -186,3 +186,25 @@ def test_max_support_8_in_the_rules_changes_the_games():
     ten = _metrics(config)
     eight = _metrics(config, _with(RULES, max_support=8))
     assert ten["support_at_cap_share"] != eight["support_at_cap_share"]
+
+
+def test_the_saturation_preset_reaches_worry_3s_state_in_some_games():
+    """The preset the worry 3 card offers (2 players, 30 rounds, 50 plots, no event cards)
+    reaches every player at the cap in the proposer's groups, so the metric has a value."""
+    preset = rada.RadaMiasta.presets["saturation"]
+    config = _config(
+        players=preset["players"],
+        games=30,
+        rounds=preset["rounds"],
+        plots=preset["plots"],
+        cards=preset["cards"],
+    )
+    metrics = engine.summarize(config, RULES, engine.run_range(config, RULES, 0, config.games))["metrics"]
+    assert metrics["saturation_game_share"]["value"] > 0.5
+    assert metrics["saturated_vote_fail_share"]["value"] is not None
+    # At the default 4 players × 8 rounds no game gets there: the card offers the preset.
+    default = _config(games=30)
+    result = engine.summarize(default, RULES, engine.run_range(default, RULES, 0, default.games))
+    assert result["metrics"]["saturated_vote_fail_share"]["value"] is None
+    card = rada.worries(result)[2]
+    assert card["preset"] == "saturation" and "Try 2 players, 30 rounds, 50 plots" in card["verdict"]

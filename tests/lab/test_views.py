@@ -158,3 +158,23 @@ def test_a_dolores_designer_runs_the_doubts(client, make_user, corpus):
     assert r.status_code == 302
     html = client.get(r["Location"]).content.decode()
     assert html.count("<svg") == 2 and 'id="m-doubt_6_variants_differ_share"' in html
+
+
+def test_the_saturation_preset_opens_the_form_filled_in(signed_in):
+    html = signed_in.get(URL).content.decode()
+    assert 'href="?preset=saturation"' in html
+    r = signed_in.get(URL + "?preset=saturation")
+    values = r.context["configs"][0]["values"]
+    assert (values["players"], values["rounds"], values["plots"], values["cards"]) == ("2", "30", "50", False)
+    # Configuration B and an unknown preset keep the defaults.
+    assert r.context["configs"][1]["values"]["players"] == "4"
+    assert signed_in.get(URL + "?preset=nope").context["configs"][0]["values"]["rounds"] == ""
+    html = r.content.decode()
+    assert '<option value="2" selected>' in html and 'name="a-plots" value="50"' in html
+    assert 'id="a-cards" name="a-cards" value="on">' in html  # unchecked
+
+
+def test_the_worry_3_card_links_to_the_preset_when_no_game_reaches_the_state(signed_in):
+    r = signed_in.post(URL, _form())
+    html = signed_in.get(r["Location"]).content.decode()
+    assert 'data-testid="preset" href="/lab/rada-miasta/?preset=saturation"' in html
