@@ -461,29 +461,66 @@ def _path(
         return skips + [((n, n, j, j + 1), Scored(0.0, 0.0)) for j in range(m)]
     s1, s2 = _merged(src)
     t1, t2 = _merged(tgt)
-    inf = float("inf")
-    # Only cells near the diagonal are worth visiting: the band widens with the length gap, up
-    # to MAX_CELLS cells in all (then the path keeps nearer the document's own proportions).
-    band = max(20, abs(n - m) + max(n, m) // 8)
-    # Never narrower than the document's sentences per source sentence, so the end is reachable
-    # (a document of many short lines: the cells then grow with its length, linearly).
-    band = max(10, min(band, MAX_CELLS // (2 * (n + 1))), math.ceil(m / n) + 2)
-    # Two layers: arrived by a match (0) or by skipping a source sentence (1). Opening a run of
-    # skipped sentences costs GAP_OPEN once, so a partial translation aligns as one stretch
-    # rather than scattered over the clauses.
-    # Only for a partial document: in a whole one a missing sentence is an isolated skip.
+    grid = _Grid(n, m)
+    _fill(grid, src, (s1, s2), (t1, t2), ratio, cross, cues, prior)
+    path = []
+    i, j = n, m
+    k = m - grid.lo[n]
+    state = 0 if grid.cost0[n][k] <= grid.cost1[n][k] else 1
+    while (i, j) != (0, 0):
+        pi, pj, pstate, (di, dj) = (grid.back0 if state == 0 else grid.back1)[i][j - grid.lo[i]]
+        s = None if di == 0 else (s1[pi] if di == 1 else s2[pi])
+        t = None if dj == 0 else (t1[pj] if dj == 1 else t2[pj])
+        path.append(((pi, i, pj, j), score(s, t, (di, dj), ratio, prior)))
+        i, j, state = pi, pj, pstate
+    return path[::-1]
+
+
+class _Grid:
+    """The dynamic programme's cells: only those near the diagonal are worth visiting. The band
+    widens with the length gap, up to MAX_CELLS cells in all (then the path keeps nearer the
+    document's own proportions). Row i holds the cells lo[i]..hi[i] only, in two layers: arrived
+    by a match (0) or by skipping a source sentence (1), each with its cost and back pointer."""
+
+    def __init__(self, n: int, m: int):
+        band = max(20, abs(n - m) + max(n, m) // 8)
+        # Never narrower than the document's sentences per source sentence, so the end is
+        # reachable (a document of many short lines: the cells then grow with its length, linearly).
+        band = max(10, min(band, MAX_CELLS // (2 * (n + 1))), math.ceil(m / n) + 2)
+        inf = float("inf")
+        self.lo = [max(0, int(i * m / n) - band) for i in range(n + 1)]
+        self.hi = [min(m, int(i * m / n) + band) for i in range(n + 1)]
+        widths = [self.hi[i] - self.lo[i] + 1 for i in range(n + 1)]
+        self.cost0 = [[inf] * w for w in widths]
+        self.cost1 = [[inf] * w for w in widths]
+        self.back0: list[list] = [[None] * w for w in widths]
+        self.back1: list[list] = [[None] * w for w in widths]
+        self.cost0[0][0] = 0.0
+
+
+def _fill(
+    grid: _Grid,
+    src: list[Feature],
+    source: tuple[list[Feature], list[Feature | None]],
+    target: tuple[list[Feature], list[Feature | None]],
+    ratio: float,
+    cross: list[bool],
+    cues: list[list[tuple[float, float]]],
+    prior: dict,
+) -> None:
+    """Every cell's cheapest cost and how it was reached (``source`` and ``target``: each
+    sentence, and each with the next merged). A bead landing outside its row's band is dropped
+    (it could never be extended)."""
+    (s1, s2), (t1, t2) = source, target
+    n, m = len(s1), len(t1)
+    lo, hi, cost0, cost1, back0, back1 = grid.lo, grid.hi, grid.cost0, grid.cost1, grid.back0, grid.back1
+    # Opening a run of skipped sentences costs GAP_OPEN once, so a partial translation aligns
+    # as one stretch rather than scattered over the clauses. Only for a partial document: in a
+    # whole one a missing sentence is an isolated skip.
     gap_open = GAP_OPEN if prior[(1, 0)] > PRIOR[(1, 0)] else 0.0
     bead_costs = {bead: -math.log(prior[bead]) for bead in BEADS}
     c11, c10, c01, c21, c12 = (bead_costs[b] for b in ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2)))
-    # Row i holds the cells lo[i]..hi[i] only; a bead landing outside its row's band is dropped
-    # (it could never be extended). Two layers per cell: [match layer, skip layer].
-    lo = [max(0, int(i * m / n) - band) for i in range(n + 1)]
-    hi = [min(m, int(i * m / n) + band) for i in range(n + 1)]
-    cost0 = [[inf] * (hi[i] - lo[i] + 1) for i in range(n + 1)]
-    cost1 = [[inf] * (hi[i] - lo[i] + 1) for i in range(n + 1)]
-    back0: list[list] = [[None] * (hi[i] - lo[i] + 1) for i in range(n + 1)]
-    back1: list[list] = [[None] * (hi[i] - lo[i] + 1) for i in range(n + 1)]
-    cost0[0][0] = 0.0
+    inf = float("inf")
     for i in range(n + 1):
         row_lo, row0, row1 = lo[i], cost0[i], cost1[i]
         nxt_lo, nxt_hi = (lo[i + 1], hi[i + 1]) if i < n else (0, -1)
@@ -538,17 +575,6 @@ def _path(
                 if total < cost0[i + 2][kk]:
                     cost0[i + 2][kk] = total
                     back0[i + 2][kk] = (i, j, best_state, (2, 1))
-    path = []
-    i, j = n, m
-    k = m - lo[n]
-    state = 0 if cost0[n][k] <= cost1[n][k] else 1
-    while (i, j) != (0, 0):
-        pi, pj, pstate, (di, dj) = (back0 if state == 0 else back1)[i][j - lo[i]]
-        s = None if di == 0 else (s1[pi] if di == 1 else s2[pi])
-        t = None if dj == 0 else (t1[pj] if dj == 1 else t2[pj])
-        path.append(((pi, i, pj, j), score(s, t, (di, dj), ratio, prior)))
-        i, j, state = pi, pj, pstate
-    return path[::-1]
 
 
 _LETTER_OR_DIGIT = rf"A-ZÀ-ÖØ-ÞĄĆĘŁŃÓŚŹŻΑ-ΩΆ-Ώ\d{_CJK}"

@@ -540,44 +540,15 @@ def apply(
     raw = selectors.units(game, lang)
     current = {u.key: u for u in units(game, lang, raw)}
     versions = {u.key: u.version for u in raw}
-    # Keys of other games' clauses, to say so rather than "no such clause" (one query, of the
-    # other games' keys: a few hundred, whatever the file holds).
-    unknown = {i.key for i in incoming if i.key and i.key not in current}
-    elsewhere = (
-        {
-            key: title
-            for key, title in Clause.objects.exclude(game=game).values_list("key", "game__title")
-            if key in unknown
-        }
-        if unknown
-        else {}
-    )
+    elsewhere = _elsewhere(game, {i.key for i in incoming if i.key and i.key not in current})
     made_from = _MadeFrom(game)
     seen: set[str] = set()
     for item in incoming:
-        key = item.key
-        now_unit = current.get(key)
-        if not key:
-            report.add("", "rejected", "The unit names no clause (XLIFF id, PO msgctxt).")
+        refused = _refused(item, current, elsewhere, seen, game)
+        if refused is not None:
+            report.add(item.key, *refused)
             continue
-        if key in elsewhere:
-            report.add(key, "rejected", f"The clause belongs to {elsewhere[key]}, not to {game.title}.")
-            continue
-        if now_unit is None:
-            report.add(key, "rejected", "No such clause to translate in this game's current edition.")
-            continue
-        if key in seen:
-            report.add(key, "rejected", "The clause appears twice in the file: only its first unit is read.")
-            continue
-        seen.add(key)
-        if len(item.target) > MAX_TEXT or "\x00" in item.target:
-            report.add(
-                key, "rejected", "The translation is too long or holds characters that cannot be stored."
-            )
-            continue
-        if not item.target.strip():
-            report.add(key, "unchanged", "No translation in the file.")
-            continue
+        now_unit, version = current[item.key], versions[item.key]
         state, note = item.state, ""
         if state == "approved" and not may_approve:
             state, note = (
@@ -587,13 +558,13 @@ def apply(
         if item.target == now_unit.target and (
             state == now_unit.state or (state == "translated" and now_unit.state == "approved")
         ):
-            report.add(key, "unchanged", "The same text and state as now." + note)
+            report.add(item.key, "unchanged", "The same text and state as now." + note)
             continue
         why = _conflict(item, now_unit)
         if why is None:
             try:
                 saved = rule_services.translation_save(
-                    version=versions[key],
+                    version=version,
                     lang=lang,
                     text=item.target,
                     state=state,
@@ -604,11 +575,11 @@ def apply(
             except rule_services.Conflict:
                 why = "Someone saved this translation while the file was being imported."
             else:
-                report.add(key, "applied", f"Saved as revision {saved.revision} ({state}).{note}")
+                report.add(item.key, "applied", f"Saved as revision {saved.revision} ({state}).{note}")
                 continue
-        based_on = made_from.version(versions[key], item)
+        based_on = made_from.version(version, item)
         _kept, created = services.suggestion_keep(
-            clause=versions[key].clause,
+            clause=version.clause,
             lang=lang,
             based_on=based_on,
             text=item.target,
@@ -617,13 +588,47 @@ def apply(
             author=author,
             now=now,
         )
-        if created:
-            report.add(
-                key, "conflict", f"{why} Kept as a suggestion (of version {based_on.number}) in the editor."
-            )
-        else:
-            report.add(key, "conflict", f"{why} Already kept as a suggestion in the editor: not added again.")
+        kept = f"Kept as a suggestion (of version {based_on.number}) in the editor."
+        if not created:
+            kept = "Already kept as a suggestion in the editor: not added again."
+        report.add(item.key, "conflict", f"{why} {kept}")
     return report
+
+
+def _elsewhere(game: Game, unknown: set[str]) -> dict[str, str]:
+    """Which of the ``unknown`` keys are other games' clauses (key → that game's title), to say
+    so rather than "no such clause" (one query, of the other games' keys: a few hundred, whatever
+    the file holds; none when every key is known)."""
+    if not unknown:
+        return {}
+    return {
+        key: title
+        for key, title in Clause.objects.exclude(game=game).values_list("key", "game__title")
+        if key in unknown
+    }
+
+
+def _refused(
+    item: Incoming, current: dict[str, Unit], elsewhere: dict[str, str], seen: set[str], game: Game
+) -> tuple[str, str] | None:
+    """(result, reason) of a unit not read at all — rejected, or unchanged when it holds no
+    translation — or None for a unit to apply or keep. A clause's first unit is the one read:
+    its key goes into ``seen`` once it names a clause of this game."""
+    key = item.key
+    if not key:
+        return "rejected", "The unit names no clause (XLIFF id, PO msgctxt)."
+    if key in elsewhere:
+        return "rejected", f"The clause belongs to {elsewhere[key]}, not to {game.title}."
+    if key not in current:
+        return "rejected", "No such clause to translate in this game's current edition."
+    if key in seen:
+        return "rejected", "The clause appears twice in the file: only its first unit is read."
+    seen.add(key)
+    if len(item.target) > MAX_TEXT or "\x00" in item.target:
+        return "rejected", "The translation is too long or holds characters that cannot be stored."
+    if not item.target.strip():
+        return "unchanged", "No translation in the file."
+    return None
 
 
 class _MadeFrom:

@@ -23,18 +23,17 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from config.uploads import accepts_upload
 from rules import selectors as rule_selectors
-from rules import services
+from rules import services as rule_services
 from rules.api import is_language_code
 from rules.diff import word_diff
 from rules.models import Game, Translation
 from rules.permissions import can_review, can_work_on, may_save_translation
 from rules.views import language_name
 
-from . import align, checks, exchange, glossary, memory, selectors
+from . import align, checks, exchange, glossary, memory, selectors, services
+from .forms import MAX_TEXT, TranslationForm
 from .models import Suggestion
-from .services import suggestion_keep
 
-MAX_TEXT = 20_000
 STATUS_LABELS = {
     "approved": gettext_lazy("Approved"),
     "translated": gettext_lazy("Translated"),
@@ -251,29 +250,25 @@ def clause(request, slug: str, lang: str, key: str):
         return _render_editor(
             request, ctx, unit, text=request.POST["use"][:MAX_TEXT], state=request.POST.get("state")
         )
-    text = request.POST.get("text", "")
-    state = request.POST.get("state", "")
-    errors = []
-    if not text.strip():
-        errors.append(_("Write the translation before saving."))
-    if len(text) > MAX_TEXT or "\x00" in text:
-        errors.append(_("The text is too long or holds characters that cannot be stored."))
-    if state not in Translation.State.values:
-        errors.append(_("Choose a state."))
-        state = Translation.State.TRANSLATED
+    form = TranslationForm(request.POST)
+    valid = form.is_valid()
+    state = form.cleaned_data.get("state") or Translation.State.TRANSLATED
+    text = form.data.get("text", "")
     if not may_save_translation(request.user, game, lang, state):
         raise PermissionDenied(_("Only a reviewer of this language may approve."))
-    if errors:
+    if not valid:
+        errors = {name: list(messages) for name, messages in form.errors.items()}
         return _render_editor(request, ctx, unit, text=text, state=state, errors=errors, status=400)
+    text = form.cleaned_data["text"]
     version = request.POST.get("version", "")
     expected = request.POST.get("expected_revision", "")
     expected = int(expected) if expected.isdigit() and len(expected) < 10 else -1
     try:
         if version != str(unit.version.number):
-            raise services.Conflict(
+            raise rule_services.Conflict(
                 "the original changed", current_revision=unit.expected_revision, text=text
             )
-        services.translation_save(
+        rule_services.translation_save(
             version=unit.version,
             lang=lang,
             text=text,
@@ -282,7 +277,7 @@ def clause(request, slug: str, lang: str, key: str):
             author=request.user.get_username(),
             now=timezone.now(),
         )
-    except services.Conflict:
+    except rule_services.Conflict:
         fresh = Context(request, game, lang).unit(key)
         return _render_editor(
             request, Context(request, game, lang), fresh, text=text, state=state, conflict=fresh, status=409
@@ -351,43 +346,9 @@ def align_document(request, slug: str, lang: str):
         return render(request, "translators/align.html", ctx)
     action = request.POST.get("action", "")
     if action == "align":
-        document = request.POST.get("document", "")
-        upload = request.FILES.get("upload")
-        if upload is not None:
-            try:
-                document = upload.read(MAX_DOCUMENT + 1).decode("utf-8")
-            except UnicodeDecodeError:
-                return render(
-                    request,
-                    "translators/align.html",
-                    {**ctx, "error": _("The file is not UTF-8 text.")},
-                    status=400,
-                )
-        if not document.strip() or len(document) > MAX_DOCUMENT or "\x00" in document:
-            error = _("Paste the translated document (plain text or Markdown, at most 500,000 characters).")
-            return render(
-                request,
-                "translators/align.html",
-                {**ctx, "error": error, "document": document[:MAX_DOCUMENT]},
-                status=400,
-            )
-        result = align.align(
-            [(u.key, u.version.text) for u in units],
-            game.language,
-            document,
-            lang,
-            [(t.key, t.forms, t.matches) for t in selectors.terms(game)],
-        )
-        texts = [p.text for p in result.pairs]
-        confidences = [p.confidence for p in result.pairs]
-        return _review(request, ctx, units, texts, confidences, accept=None, unplaced=result.unplaced)
+        return _align(request, ctx, units)
     texts = [request.POST.get(f"text-{u.key}", "")[:MAX_TEXT] for u in units]
-    confidences = []
-    for u in units:
-        try:
-            confidences.append(min(1.0, max(0.0, float(request.POST.get(f"conf-{u.key}", "0")))))
-        except ValueError:
-            confidences.append(0.0)
+    confidences = [_confidence(request.POST.get(f"conf-{u.key}", "0")) for u in units]
     accept = {u.key for u in units if request.POST.get(f"accept-{u.key}") == "1"}
     op, _sep, key = request.POST.get("op", "").partition(":")
     keys = [u.key for u in units]
@@ -408,39 +369,61 @@ def align_document(request, slug: str, lang: str):
         )
     if action != "save":
         return _review(request, ctx, units, texts, confidences, accept=accept)
-    saved = kept = 0
-    author = request.user.get_username()
-    for u, text in zip(units, texts, strict=True):
-        if u.key not in accept or not text.strip() or (u.current is not None and u.current.text == text):
-            continue
-        if u.current is not None and u.current.state != Translation.State.NEEDS_REVIEW:
-            # A translated or approved text is never replaced by an alignment: kept to compare.
-            suggestion_keep(
-                clause=u.clause,
-                lang=lang,
-                based_on=u.version,
-                text=text,
-                origin=Suggestion.Origin.ALIGNMENT,
-                reason=_("Aligned from a document; the clause already had a translated text."),
-                author=author,
-                now=timezone.now(),
-            )
-            kept += 1
-            continue
+    done = services.alignment_save(
+        units=units,
+        lang=lang,
+        accepted={u.key: text for u, text in zip(units, texts, strict=True) if u.key in accept},
+        author=request.user.get_username(),
+        now=timezone.now(),
+    )
+    return render(
+        request, "translators/align.html", {**ctx, "done": True, "saved": done.saved, "kept": done.kept}
+    )
+
+
+def _confidence(value: str) -> float:
+    """A posted confidence, within 0–1 (0 when it is not a number)."""
+    try:
+        return min(1.0, max(0.0, float(value)))
+    except ValueError:
+        return 0.0
+
+
+def _align(request, ctx: dict, units: list[selectors.Unit]):
+    """The pasted or uploaded document aligned to ``units``, for review (400 when there is none,
+    or the file is not UTF-8 text)."""
+    document = request.POST.get("document", "")
+    upload = request.FILES.get("upload")
+    if upload is not None:
         try:
-            services.translation_save(
-                version=u.version,
-                lang=lang,
-                text=text,
-                state=Translation.State.NEEDS_REVIEW,
-                expected_revision=u.expected_revision,
-                author=author,
-                now=timezone.now(),
+            document = upload.read(MAX_DOCUMENT + 1).decode("utf-8")
+        except UnicodeDecodeError:
+            return render(
+                request,
+                "translators/align.html",
+                {**ctx, "error": _("The file is not UTF-8 text.")},
+                status=400,
             )
-            saved += 1
-        except services.Conflict:
-            kept += 1
-    return render(request, "translators/align.html", {**ctx, "done": True, "saved": saved, "kept": kept})
+    # A pasted document's NUL never gets here (config.middleware refuses it); a file's may.
+    if not document.strip() or len(document) > MAX_DOCUMENT or "\x00" in document:
+        error = _("Paste the translated document (plain text or Markdown, at most 500,000 characters).")
+        return render(
+            request,
+            "translators/align.html",
+            {**ctx, "error": error, "document": document[:MAX_DOCUMENT]},
+            status=400,
+        )
+    game, lang = ctx["game"], ctx["lang"]
+    result = align.align(
+        [(u.key, u.version.text) for u in units],
+        game.language,
+        document,
+        lang,
+        [(t.key, t.forms, t.matches) for t in selectors.terms(game)],
+    )
+    texts = [p.text for p in result.pairs]
+    confidences = [p.confidence for p in result.pairs]
+    return _review(request, ctx, units, texts, confidences, accept=None, unplaced=result.unplaced)
 
 
 def _review(request, ctx, units, texts, confidences, *, accept, unplaced=(), moved=""):

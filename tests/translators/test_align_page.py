@@ -71,3 +71,50 @@ def test_a_translated_clause_keeps_its_text_and_the_aligned_one_becomes_a_sugges
 def test_an_empty_document_is_a_400(german):
     r = german.post(URL, {"action": "align", "document": "  "})
     assert r.status_code == 400 and "Paste the translated document" in r.content.decode()
+
+
+def test_the_alignment_is_saved_through_the_service_once_per_text(translator):
+    """translators.services.alignment_save: a needs-review clause takes the text; a translated
+    one keeps it as a suggestion, once however often the same text is saved."""
+    from django.utils import timezone
+
+    from translators import selectors, services
+
+    game = Translation.objects.get(clause__key=DECAY, lang="en").clause.game
+    units = selectors.units(game, "en")
+    accepted = {DECAY: "Aligned.", "rm.vote.won-gain": "   "}
+    for _ in range(2):
+        done = services.alignment_save(
+            units=units, lang="en", accepted=accepted, author="ola", now=timezone.now()
+        )
+        assert (done.saved, done.kept) == (0, 1)
+    kept = Suggestion.objects.get(clause__key=DECAY)
+    assert (kept.text, kept.origin, kept.author) == ("Aligned.", "alignment", "ola")
+
+
+def test_an_alignment_saved_meanwhile_is_kept_as_a_suggestion(german):
+    """The clause got a translation after the page was read (its units are stale): the aligned
+    text is kept as a suggestion, not lost."""
+    from django.utils import timezone
+
+    from rules import services as rule_services
+    from translators import selectors, services
+
+    game = Translation.objects.filter(lang="en").first().clause.game
+    units = selectors.units(game, "de")
+    decay = next(u for u in units if u.key == DECAY)
+    rule_services.translation_save(
+        version=decay.version,
+        lang="de",
+        text="Schon da.",
+        state="needs-review",
+        expected_revision=0,
+        author="bob",
+        now=timezone.now(),
+    )
+    done = services.alignment_save(
+        units=units, lang="de", accepted={DECAY: "Ausgerichtet."}, author="ola", now=timezone.now()
+    )
+    assert (done.saved, done.kept) == (0, 1)
+    assert Suggestion.objects.get(clause__key=DECAY, lang="de").text == "Ausgerichtet."
+    assert Translation.objects.get(clause__key=DECAY, lang="de").text == "Schon da."

@@ -160,16 +160,21 @@ def test_the_history_lists_every_revision(client, translator):
 
 
 @pytest.mark.parametrize(
-    "data, message",
+    "data, field, message",
     [
-        ({"text": "  "}, "Write the translation before saving."),
-        ({"text": "x", "state": "bogus"}, "Choose a state."),
+        ({"text": "  "}, "text", "Write the translation before saving."),
+        ({"text": ""}, "text", "Write the translation before saving."),
+        ({"text": "x" * 20_001}, "text", "The text is too long or holds characters that cannot be stored."),
+        ({"text": "x", "state": "bogus"}, "state", "Choose a state."),
+        ({"text": "x", "state": ""}, "state", "Choose a state."),
     ],
 )
-def test_bad_input_is_a_400_naming_what(client, translator, data, message):
+def test_bad_input_is_a_400_naming_the_field(client, translator, data, field, message):
     client.force_login(translator)
     r = client.post(EDIT, {"state": "translated", "version": 1, "expected_revision": 1, **data})
-    assert r.status_code == 400 and message in r.content.decode()
+    assert r.status_code == 400
+    assert f"<li><code>{field}</code>: {escape(message)}</li>" in r.content.decode()
+    assert Translation.objects.get(clause__key=DECAY, lang="en").revision == 1
 
 
 def test_approving_takes_a_reviewer(client, translator, make_user):
