@@ -140,6 +140,44 @@ def clause_revise(
             current_revision=current_number,
             text=text,
         )
+    new_bindings = _revision_bindings(
+        clause, latest, text, bindings, confirm_not_executable=confirm_not_executable
+    )
+    version = ClauseVersion.objects.create(
+        clause=clause,
+        number=current_number + 1,
+        text=text,
+        status=status,
+        note=(latest.note if latest else "") if note is None else note,
+        author=author,
+        created_at=now,
+        bindings=new_bindings,
+        wording_only=wording_only.strip(),
+    )
+    _translations_carry(version, now=now)
+    if draft is not None and EditionEntry.draft_entries(draft).filter(clause=clause).repoint(version) != 1:
+        # Under the draft's lock only a clause the draft lacks gets here: never answer as if
+        # the version were in the draft.
+        raise ValueError(f"draft {draft.number} has no entry for {clause.key}")
+    if draft is not None and clause.key in draft.conflicts:
+        # Written on the newest version, after both sides' texts (draft_rebase): resolved.
+        Edition.objects.filter(pk=draft.pk).update(conflicts=[k for k in draft.conflicts if k != clause.key])
+    catalogue_touch(game_id=clause.game_id)
+    return version
+
+
+def _revision_bindings(
+    clause: Clause,
+    latest: ClauseVersion | None,
+    text: str,
+    bindings: dict[str, str | None] | None,
+    *,
+    confirm_not_executable: bool,
+) -> dict[str, str]:
+    """The bindings of the revision of ``clause`` to ``text``, after every check that may refuse
+    it: a figure or rule added to a clause declared not executable (``NotExecutableRevision``),
+    a figure no longer stated or a table row no longer read (``BindingsBroken``), a parameter
+    code reads removed (``ParameterInUse``)."""
     if latest is not None and not confirm_not_executable:
         slug, language = Game.objects.filter(pk=clause.game_id).values_list("slug", "language").get()
         if (decl := declared.declaration(slug, clause.key)) is not None:
@@ -162,41 +200,23 @@ def clause_revise(
             tables.read_row({**row, "clause": clause.key}, text)
         except tables.RowBindingError as exc:
             raise params.BindingsBroken({"table": str(exc)}, text=text) from None
-    version = ClauseVersion.objects.create(
-        clause=clause,
-        number=current_number + 1,
-        text=text,
-        status=status,
-        note=(latest.note if latest else "") if note is None else note,
-        author=author,
-        created_at=now,
-        bindings=new_bindings,
-        wording_only=wording_only.strip(),
-    )
-    restored = (
-        ClauseVersion.objects.filter(clause=clause, text=text)
+    return new_bindings
+
+
+def _translations_carry(version: ClauseVersion, *, now: dt.datetime) -> None:
+    """When ``version`` says word for word what an earlier version said (a wording restored),
+    the translations of the newest such version translate it too, so they become its
+    translations, with their state, translator and reviewer, rather than going stale. Each is
+    a new translation (its first revision naming who wrote the text); the earlier ones stay as
+    they were."""
+    earlier = (
+        ClauseVersion.objects.filter(clause_id=version.clause_id, text=version.text)
         .exclude(pk=version.pk)
         .order_by("-number")
         .first()
     )
-    if restored is not None:
-        _translations_carry(restored, version, now=now)
-    if draft is not None and EditionEntry.draft_entries(draft).filter(clause=clause).repoint(version) != 1:
-        # Under the draft's lock only a clause the draft lacks gets here: never answer as if
-        # the version were in the draft.
-        raise ValueError(f"draft {draft.number} has no entry for {clause.key}")
-    if draft is not None and clause.key in draft.conflicts:
-        # Written on the newest version, after both sides' texts (draft_rebase): resolved.
-        Edition.objects.filter(pk=draft.pk).update(conflicts=[k for k in draft.conflicts if k != clause.key])
-    catalogue_touch(game_id=clause.game_id)
-    return version
-
-
-def _translations_carry(earlier: ClauseVersion, version: ClauseVersion, *, now: dt.datetime) -> None:
-    """``version`` says word for word what ``earlier`` said (a wording restored): the
-    translations of ``earlier`` translate it too, so they become its translations, with their
-    state, translator and reviewer, rather than going stale. Each is a new translation (its
-    first revision naming who wrote the text); the earlier ones stay as they were."""
+    if earlier is None:
+        return
     for t in Translation.objects.filter(based_on=earlier).select_related("current_revision"):
         carried = Translation.objects.create(
             based_on=version,
@@ -459,43 +479,6 @@ def _saved_meanwhile(current: Translation, text: str) -> Conflict:
     )
 
 
-def _translation_submit(
-    *,
-    translation: Translation,
-    text: str,
-    state: str,
-    expected_revision: int,
-    author: str,
-    now: dt.datetime,
-) -> Translation:
-    """Save a new revision of a translation, one winner per revision number.
-
-    The update is conditional on the revision the editor started from; when
-    another save got there first, ``Conflict`` carries the loser's text back.
-    """
-    new_revision = expected_revision + 1
-    rev_row = TranslationRevision(
-        translation=translation,
-        revision=new_revision,
-        text=text,
-        state=state,
-        author=author,
-        created_at=now,
-    )
-    # Who approved it is who saved it approved; who translated it, who last saved it otherwise.
-    who = {"reviewer": author} if state == Translation.State.APPROVED else {"translator": author}
-    won = Translation.objects.filter(pk=translation.pk, revision=expected_revision).update(
-        text=text, state=state, revision=new_revision, updated_at=now, search_text=search_form(text), **who
-    )
-    if not won:
-        raise _saved_meanwhile(Translation.objects.get(pk=translation.pk), text)
-    rev_row.save()
-    Translation.objects.filter(pk=translation.pk).update(current_revision=rev_row)
-    translation.refresh_from_db()
-    catalogue_touch(clause_id=translation.clause_id)
-    return translation
-
-
 @transaction.atomic
 def translation_save(
     *,
@@ -523,11 +506,20 @@ def translation_save(
         except IntegrityError:
             # Someone created it between our read and our insert.
             raise _saved_meanwhile(Translation.objects.get(based_on=version, lang=lang), text) from None
-    return _translation_submit(
-        translation=existing,
-        text=text,
-        state=state,
-        expected_revision=expected_revision,
-        author=author,
-        now=now,
+    # One winner per revision number: the update is conditional on the revision the editor
+    # started from.
+    new_revision = expected_revision + 1
+    # Who approved it is who saved it approved; who translated it, who last saved it otherwise.
+    who = {"reviewer": author} if state == Translation.State.APPROVED else {"translator": author}
+    won = Translation.objects.filter(pk=existing.pk, revision=expected_revision).update(
+        text=text, state=state, revision=new_revision, updated_at=now, search_text=search_form(text), **who
     )
+    if not won:
+        raise _saved_meanwhile(Translation.objects.get(pk=existing.pk), text)
+    rev = TranslationRevision.objects.create(
+        translation=existing, revision=new_revision, text=text, state=state, author=author, created_at=now
+    )
+    Translation.objects.filter(pk=existing.pk).update(current_revision=rev)
+    existing.refresh_from_db()
+    catalogue_touch(clause_id=existing.clause_id)
+    return existing
