@@ -109,6 +109,37 @@ def real_queries(ctx) -> list[str]:
     ]
 
 
+def database_url() -> str:
+    """The test database as a DATABASE_URL, for a server or worker process of its own."""
+    from django.db import connection
+
+    s = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{s['NAME']}"
+    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else "")
+    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+def revise(edition, key: str, old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` in clause ``key``'s newest wording, in the draft ``edition``."""
+    from django.utils import timezone
+
+    from rules import services
+    from rules.models import Clause, ClauseVersion
+
+    clause = Clause.objects.get(game=edition.game, key=key)
+    latest = ClauseVersion.objects.filter(clause=clause).order_by("-number").first()
+    assert old in latest.text, (key, latest.text)
+    services.clause_revise(
+        clause=clause,
+        text=latest.text.replace(old, new),
+        status="draft",
+        expected_version=latest.number,
+        now=timezone.now(),
+        draft=edition,
+    )
+
+
 def pytest_ignore_collect(collection_path, config):
     """tests/bench needs the bench app, which only bench.settings installs: ``make test`` runs
     it in a second pytest run with ``--ds=bench.settings``."""

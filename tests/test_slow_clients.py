@@ -11,19 +11,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from bench import slow_clients
+from tests.conftest import database_url
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _database_url() -> str:
-    s = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{s['NAME']}"
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else "")
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
 @pytest.fixture
@@ -34,14 +26,13 @@ def server(corpus, tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    database_url = _database_url()
     env = {
         k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "WEB_CONCURRENCY", "GUNICORN_"))
     }
     env.update(
         DEBUG="0",
         SECRET_KEY="slow-clients-" + "k" * 50,
-        DATABASE_URL=database_url,
+        DATABASE_URL=database_url(),
         PORT=str(port),
         RULING_RATE="none",
     )

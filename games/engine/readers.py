@@ -20,7 +20,7 @@ import functools
 from collections import defaultdict
 from pathlib import Path
 
-from .citations import _package_files
+from .citations import _names, _package_files
 from .core import all_adjudicators
 
 LAB = Path(__file__).resolve().parent.parent.parent / "lab"
@@ -28,16 +28,6 @@ LAB = Path(__file__).resolve().parent.parent.parent / "lab"
 
 def _strings(node: ast.AST) -> set[str]:
     return {s.value for s in ast.walk(node) if isinstance(s, ast.Constant) and isinstance(s.value, str)}
-
-
-def _names(node: ast.AST) -> set[str]:
-    out = set()
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name):
-            out.add(sub.id)
-        elif isinstance(sub, ast.Attribute):
-            out.add(sub.attr)
-    return out
 
 
 def _definitions(files: list[Path]) -> dict[str, list[tuple[set[str], set[str]]]]:

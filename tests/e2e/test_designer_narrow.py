@@ -11,22 +11,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from rules import services
-from rules.models import Clause, ClauseVersion, Game, Role
+from rules.models import Game, Role
+from tests.conftest import revise
 
 SOURCE = Path(__file__).resolve().parents[2] / "rules/corpus/rada-miasta/source.txt"
-
-
-def _revise(draft, key, old, new):
-    clause = Clause.objects.get(key=key)
-    latest = ClauseVersion.objects.filter(clause=clause).order_by("-number").first()
-    services.clause_revise(
-        clause=clause,
-        text=latest.text.replace(old, new),
-        status="draft",
-        expected_version=latest.number,
-        now=timezone.now(),
-        draft=draft,
-    )
 
 
 @pytest.fixture
@@ -37,9 +25,9 @@ def stale_draft(site):
     get_user_model().objects.create_user("sam", password="pw-sam")
     mine = services.draft_open(game=game, author="dana", now=timezone.now())
     theirs = services.draft_open(game=game, author="dana", now=timezone.now())
-    _revise(mine, "rm.vote.majority", "co najmniej 2", "co najmniej 3")
-    _revise(theirs, "rm.vote.majority", "uznaje się za wygrane", "wygrywa")
-    _revise(theirs, "rm.support.limits", "przekroczyć 10", "przekroczyć 8")
+    revise(mine, "rm.vote.majority", "co najmniej 2", "co najmniej 3")
+    revise(theirs, "rm.vote.majority", "uznaje się za wygrane", "wygrywa")
+    revise(theirs, "rm.support.limits", "przekroczyć 10", "przekroczyć 8")
     services.draft_publish(draft=theirs, now=timezone.now())
     return site, mine.number
 

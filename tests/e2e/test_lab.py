@@ -11,7 +11,8 @@ from lab import services
 from lab.models import PlaytestShard
 from rules import services as rule_services
 from rules.models import Game, Role
-from tests.lab.conftest import DECAY, DECAY_WORDS, DUMMY, IMMEDIATE, revise
+from tests.conftest import revise
+from tests.lab.conftest import DECAY, DECAY_WORDS, DUMMY, IMMEDIATE
 
 from .conftest import ARTIFACTS
 

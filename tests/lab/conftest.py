@@ -4,7 +4,8 @@ import pytest
 from django.utils import timezone
 
 from rules import services
-from rules.models import Clause, ClauseVersion, Game
+from rules.models import Game
+from tests.conftest import revise
 from tests.studio.conftest import designer, token_api  # noqa: F401
 
 
@@ -28,21 +29,6 @@ def config_for(game, rules, *, players, games, seed=1, names=None, **options):
 DECAY = "rm.vote.decay"
 LIMITS = "rm.support.limits"
 DECAY_WORDS = "po 1 punkcie poparcia"
-
-
-def revise(edition, key: str, old: str, new: str) -> None:
-    """Replace ``old`` by ``new`` in clause ``key``'s newest wording, in the draft ``edition``."""
-    clause = Clause.objects.get(game=edition.game, key=key)
-    latest = ClauseVersion.objects.filter(clause=clause).order_by("-number").first()
-    assert old in latest.text, (key, latest.text)
-    services.clause_revise(
-        clause=clause,
-        text=latest.text.replace(old, new),
-        status="draft",
-        expected_version=latest.number,
-        now=timezone.now(),
-        draft=edition,
-    )
 
 
 @pytest.fixture

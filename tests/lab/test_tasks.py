@@ -10,8 +10,9 @@ from django.utils import timezone
 from lab import engine, services
 from lab.models import PlaytestRun, PlaytestShard
 from rules.models import Edition
+from tests.conftest import revise
 
-from .conftest import DUMMY, LIMITS, revise
+from .conftest import DUMMY, LIMITS
 
 pytestmark = pytest.mark.django_db
 

@@ -334,12 +334,10 @@ def test_the_translation_form_checks_the_revision_it_was_opened_on(admin_client,
     assert (translation.text, translation.revision) == ("My text.", opened + 2)
 
 
-def test_the_translation_list_names_clauses_and_finds_the_stale_one(admin_client, corpus):
-    from django.utils import timezone
-
+def _new_wording(clause, newest):
+    """A new wording of ``clause`` (its ``newest`` text and " (x)"), for the next edition."""
     from rules import services
 
-    clause, newest = _clause_and_newest()
     services.clause_revise(
         clause=clause,
         text=newest.text + " (x)",
@@ -348,6 +346,13 @@ def test_the_translation_list_names_clauses_and_finds_the_stale_one(admin_client
         author="d",
         now=timezone.now(),
     )
+
+
+def test_the_translation_list_names_clauses_and_finds_the_stale_one(admin_client, corpus):
+    from rules import services
+
+    clause, newest = _clause_and_newest()
+    _new_wording(clause, newest)
     services.edition_publish(game=clause.game, name=None, now=timezone.now())
     url = reverse("admin:rules_translation_changelist")
     page = admin_client.get(url + "?stale=yes&lang=en").content.decode()
@@ -395,14 +400,7 @@ def test_the_admin_and_the_pages_agree_on_which_translation_is_stale(admin_clien
 
     assert everyone() == {False}
     # A new wording in a draft: the current edition still holds the translated version.
-    services.clause_revise(
-        clause=clause,
-        text=newest.text + " (x)",
-        status="published",
-        expected_version=newest.number,
-        author="d",
-        now=timezone.now(),
-    )
+    _new_wording(clause, newest)
     assert everyone() == {False}
     services.edition_publish(game=clause.game, name=None, now=timezone.now())
     assert everyone() == {True}

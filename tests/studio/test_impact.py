@@ -157,16 +157,23 @@ def test_a_whitespace_or_commentary_only_draft_overturns_nothing(designer, token
     assert (report["overturned_rulings"], report["changed_examples"]) == ([], [])
 
 
-def test_above_the_size_the_rulings_are_re_ruled_in_the_background_with_progress(
-    designer, token_api, settings, monkeypatch
-):
+@pytest.fixture
+def run_waiting(designer, token_api, settings, monkeypatch):
+    """Three situations ruled, a draft capping support at 8 (two of them overturned), and
+    above two situations the re-ruling left to a background task, enqueued, not run yet:
+    (the designer's API client, the draft's number)."""
     api = token_api(designer)
     for residents in (5, 6, 7):
         _rule(api, _gain(residents))
     n = _open(api)
     _cap_8(api, n)
     monkeypatch.setattr(impact, "SYNC_SITUATIONS", 2)
-    settings.TASKS = DUMMY  # enqueued, not run yet
+    settings.TASKS = DUMMY
+    return api, n
+
+
+def test_above_the_size_the_rulings_are_re_ruled_in_the_background_with_progress(run_waiting, settings):
+    api, n = run_waiting
     waiting = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
     assert (waiting["rulings_status"], waiting["rulings_progress"]) == ("running", {"done": 0, "total": 3})
     assert waiting["overturned_rulings"] == []
@@ -251,18 +258,12 @@ def test_a_restored_wording_is_no_revision_and_stales_no_translation(designer, t
     assert (majority["version"], majority["translation"]["stale"]) == (v3.number, False)
 
 
-def test_a_run_whose_worker_died_is_started_again(designer, token_api, settings, monkeypatch):
+def test_a_run_whose_worker_died_is_started_again(run_waiting, settings):
     import datetime as dt
 
     from games import services as game_services
 
-    api = token_api(designer)
-    for residents in (5, 6, 7):
-        _rule(api, _gain(residents))
-    n = _open(api)
-    _cap_8(api, n)
-    monkeypatch.setattr(impact, "SYNC_SITUATIONS", 2)
-    settings.TASKS = DUMMY
+    api, n = run_waiting
     api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/")
     run = ImpactRun.objects.get()
     # Its worker got half way, then was killed: the heartbeat stops.

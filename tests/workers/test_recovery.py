@@ -10,12 +10,12 @@ import time
 import pytest
 from django.conf import settings
 from django.core.management import call_command
-from django.db import connection
 from django.utils import timezone
 from django_tasks import task
 from django_tasks_db.compat import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
+from tests.conftest import database_url
 from workers import services
 from workers.models import WorkerBeat
 
@@ -68,15 +68,6 @@ def test_only_the_tasks_of_silent_workers_are_marked_failed(settings, capsys):
     assert services.tasks_recover(now=timezone.now()) == []
 
 
-def _database_url() -> str:
-    """The test database, for a worker process of its own."""
-    s = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{s['NAME']}"
-    auth = s["USER"] + (f":{s['PASSWORD']}" if s.get("PASSWORD") else "")
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
 def _worker(worker_id: str, *extra: str) -> subprocess.Popen:
     env = {
         k: v
@@ -86,7 +77,7 @@ def _worker(worker_id: str, *extra: str) -> subprocess.Popen:
     env.update(
         DEBUG="0",
         SECRET_KEY="worker-test-" + "k" * 50,
-        DATABASE_URL=_database_url(),
+        DATABASE_URL=database_url(),
         TASK_WORKER_STALE_AFTER="2",
     )
     argv = [sys.executable, "manage.py", "db_worker", "--no-startup-delay", "--interval", "0.1"]

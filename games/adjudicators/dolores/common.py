@@ -8,15 +8,16 @@ table data: they come from the rules snapshot an adjudicator rules under
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games import labels
 from games.engine import Rules, registrar
+from games.engine.declare import Coord, Int, List
 
 GAME = "dolores"
 adjudicator = registrar(GAME)
@@ -142,3 +143,42 @@ def coord(c: Iterable[int]) -> list[int]:
 def say_fields(cells: Iterable[Iterable[int]]) -> str:
     """Say board fields: "[3, 2], [4, 2]"."""
     return ", ".join(f"[{x}, {y}]" for x, y in cells)
+
+
+# ---------------------------------------------------------------------- board
+
+
+def board_size(low: int, high: int) -> dict[str, Int]:
+    """An input declaration's ``width`` and ``height`` of the board, in fields, each from
+    ``low`` to ``high``."""
+    return {
+        "width": Int(low, high, label=gettext_lazy("Board width (fields)")),
+        "height": Int(low, high, label=gettext_lazy("Board height (fields)")),
+    }
+
+
+def field_list(label: Any, *, max_length: int, unique: bool = True) -> List:
+    """An input declaration's list of board fields (``[x, y]`` each), none by default."""
+    return List(Coord(), default=[], max_length=max_length, unique=unique, label=label)
+
+
+def outside_board(i: Any, names: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """An input check's errors: every field of the lists ``names`` that lies outside the
+    ``i.width`` x ``i.height`` board."""
+    for name in names:
+        for n, (x, y) in enumerate(getattr(i, name)):
+            if x >= i.width or y >= i.height:
+                yield (
+                    f"{name}.{n}",
+                    _("[%(x)s, %(y)s] is outside the %(w)s x %(h)s board.")
+                    % {"x": x, "y": y, "w": i.width, "h": i.height},
+                )
+
+
+def on_board(*names: str) -> Callable[[Any], Iterator[tuple[str, str]]]:
+    """Return an input check that every field of the lists ``names`` lies on the board."""
+
+    def check(i: Any) -> Iterator[tuple[str, str]]:
+        return outside_board(i, names)
+
+    return check

@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Choice, Coord, Int, List, Object, Str
+from games.engine.declare import Choice, Int, List, Object, Str
 
-from .common import READINGS, WORDS, adjudicator, say_fields, t1
+from .common import READINGS, WORDS, adjudicator, board_size, field_list, on_board, say_fields, t1
 
 # ================================================================ first-city
 
@@ -225,29 +225,11 @@ def stage_order(i: Any, *, variant: str, rules: Rules) -> Result:
 # ============================================================= setup-forests
 
 
-def _fields_on_board(i: Any) -> Iterable[tuple[str, str]]:
-    for name in ("sea", "resource_fields"):
-        for n, (x, y) in enumerate(getattr(i, name)):
-            if x >= i.width or y >= i.height:
-                yield (
-                    f"{name}.{n}",
-                    _("[%(x)s, %(y)s] is outside the %(w)s x %(h)s board.")
-                    % {"x": x, "y": y, "w": i.width, "h": i.height},
-                )
-
-
 SETUP_FORESTS_INPUTS = Object(
-    width=Int(5, 60, label=gettext_lazy("Board width (fields)")),
-    height=Int(5, 60, label=gettext_lazy("Board height (fields)")),
-    sea=List(Coord(), default=[], max_length=3600, unique=True, label=gettext_lazy("Sea fields")),
-    resource_fields=List(
-        Coord(),
-        default=[],
-        max_length=3600,
-        unique=True,
-        label=gettext_lazy("Resource fields (the board's 1-18)"),
-    ),
-    checks=[_fields_on_board],
+    **board_size(5, 60),
+    sea=field_list(gettext_lazy("Sea fields"), max_length=3600),
+    resource_fields=field_list(gettext_lazy("Resource fields (the board's 1-18)"), max_length=3600),
+    checks=[on_board("sea", "resource_fields")],
 )
 
 

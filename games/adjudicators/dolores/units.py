@@ -23,9 +23,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Choice, Coord, Die, Int, List, Object, Str
+from games.engine.declare import Bool, Choice, Die, Int, List, Object, Str
 
-from .common import MAX_DISTRICTS, READINGS, WORDS, adjudicator, say_fields
+from .common import (
+    MAX_DISTRICTS,
+    READINGS,
+    WORDS,
+    adjudicator,
+    board_size,
+    field_list,
+    outside_board,
+    say_fields,
+)
 from .military import _destroyed
 
 UNIT_KINDS = WORDS["units"]
@@ -219,14 +228,7 @@ def missile_shootdown(i: Any, *, variant: str, rules: Rules) -> Result:
 
 
 def _ships_at_sea(i: Any) -> Iterable[tuple[str, str]]:
-    for name in ("sea", "ships"):
-        for n, (x, y) in enumerate(getattr(i, name)):
-            if x >= i.width or y >= i.height:
-                yield (
-                    f"{name}.{n}",
-                    _("[%(x)s, %(y)s] is outside the %(w)s x %(h)s board.")
-                    % {"x": x, "y": y, "w": i.width, "h": i.height},
-                )
+    yield from outside_board(i, ("sea", "ships"))
     sea = set(i.sea)
     for n, c in enumerate(i.ships):
         if c not in sea:
@@ -241,16 +243,9 @@ def _ships_at_sea(i: Any) -> Iterable[tuple[str, str]]:
 
 
 SHIP_REACH_INPUTS = Object(
-    width=Int(1, 100, label=gettext_lazy("Board width (fields)")),
-    height=Int(1, 100, label=gettext_lazy("Board height (fields)")),
-    sea=List(Coord(), default=[], max_length=10_000, unique=True, label=gettext_lazy("Sea fields")),
-    ships=List(
-        Coord(),
-        default=[],
-        max_length=200,
-        unique=True,
-        label=gettext_lazy("Ships (none: a ship may be on any sea field)"),
-    ),
+    **board_size(1, 100),
+    sea=field_list(gettext_lazy("Sea fields"), max_length=10_000),
+    ships=field_list(gettext_lazy("Ships (none: a ship may be on any sea field)"), max_length=200),
     checks=[_ships_at_sea],
 )
 

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Choice, Coord, Die, Int, List, Object
+from games.engine.declare import Bool, Choice, Die, Int, List, Object
 
-from .common import MAX_DISTRICTS, WORDS, adjudicator, coord, say_fields
+from .common import MAX_DISTRICTS, WORDS, adjudicator, board_size, coord, field_list, on_board, say_fields
 
 # ====================================================================== wind
 
@@ -30,33 +30,15 @@ STEPS = {"south": (0, 1), "east": (1, 0), "north": (0, -1), "west": (-1, 0)}
 TOKEN_NAMES = WORDS["tokens"]
 
 
-def _on_board(i: Any) -> Iterable[tuple[str, str]]:
-    for name in ("pollution", "radioactive", "fires", "burnable"):
-        for n, (x, y) in enumerate(getattr(i, name)):
-            if x >= i.width or y >= i.height:
-                yield (
-                    f"{name}.{n}",
-                    _("[%(x)s, %(y)s] is outside the %(w)s x %(h)s board.")
-                    % {"x": x, "y": y, "w": i.width, "h": i.height},
-                )
-
-
 WIND_INPUTS = Object(
     direction_roll=Die(label=gettext_lazy("First roll (direction)")),
     strength_roll=Die(label=gettext_lazy("Second roll (strength)")),
-    width=Int(1, 1000, label=gettext_lazy("Board width (fields)")),
-    height=Int(1, 1000, label=gettext_lazy("Board height (fields)")),
-    pollution=List(Coord(), default=[], max_length=1000, label=gettext_lazy("Pollution tokens")),
-    radioactive=List(Coord(), default=[], max_length=1000, label=gettext_lazy("Radioactive clouds")),
-    fires=List(Coord(), default=[], max_length=1000, unique=True, label=gettext_lazy("Fires")),
-    burnable=List(
-        Coord(),
-        default=[],
-        max_length=10000,
-        unique=True,
-        label=gettext_lazy("Fields with forest, farm field or city"),
-    ),
-    checks=[_on_board],
+    **board_size(1, 1000),
+    pollution=field_list(gettext_lazy("Pollution tokens"), max_length=1000, unique=False),
+    radioactive=field_list(gettext_lazy("Radioactive clouds"), max_length=1000, unique=False),
+    fires=field_list(gettext_lazy("Fires"), max_length=1000),
+    burnable=field_list(gettext_lazy("Fields with forest, farm field or city"), max_length=10000),
+    checks=[on_board("pollution", "radioactive", "fires", "burnable")],
 )
 
 

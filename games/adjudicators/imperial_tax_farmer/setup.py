@@ -164,6 +164,19 @@ def setup(i: Any, *, variant: str, rules: Rules) -> Result:
 # ---------------------------------------------------------------------------
 # need-placement (set-up, and the new cards of the supply)
 
+
+def _rebelling() -> List:
+    """The provinces in rebellion (none by default): need-placement and supply put no new
+    need card there."""
+    return List(
+        Str(1, 40),
+        max_length=MAX_SPACES,
+        unique=True,
+        default=[],
+        label=gettext_lazy("Provinces in rebellion"),
+    )
+
+
 NEED_PLACEMENT_INPUTS = Object(
     spaces=List(
         Object(
@@ -176,13 +189,7 @@ NEED_PLACEMENT_INPUTS = Object(
         max_length=MAX_SPACES,
         label=gettext_lazy("The need spaces and the card drawn for each"),
     ),
-    rebelling=List(
-        Str(1, 40),
-        max_length=MAX_SPACES,
-        unique=True,
-        default=[],
-        label=gettext_lazy("Provinces in rebellion"),
-    ),
+    rebelling=_rebelling(),
     checks=[_distinct_spaces],
 )
 
@@ -488,13 +495,7 @@ SUPPLY_INPUTS = Object(
         max_length=MAX_SPACES,
         label=gettext_lazy("The need spaces"),
     ),
-    rebelling=List(
-        Str(1, 40),
-        max_length=MAX_SPACES,
-        unique=True,
-        default=[],
-        label=gettext_lazy("Provinces in rebellion"),
-    ),
+    rebelling=_rebelling(),
     first_player=Player(label=gettext_lazy("First player (after the end of the round)")),
     checks=[_distinct_spaces],
 )
