@@ -59,6 +59,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.adjudicators.rada_miasta.common import DISTRICT_GROUP, GROUPS
+from games.adjudicators.rada_miasta.vote import group_vote, vote_passes
 
 from . import policies as policies_
 from .charts import Chart, Series
@@ -196,6 +197,7 @@ class Recorder:
         self.levels = [0] * (cap + 1)
         self.votes = self.passed = self.cancelled = 0
         self.saturated_votes = self.saturated_failed = 0
+        self.one_point = 0
         # Disputes reached (rada-miasta disputes.toml keys): times the situation arose.
         self.disputes = dict.fromkeys(DISPUTES, 0)
         self.by_saturation = [[0, 0] for _ in range(SATURATION_BUCKETS)]
@@ -216,6 +218,7 @@ class Recorder:
             self.saturated_failed += not outcome["passed"]
         if outcome["passed"]:
             self.disputes["uncertain-decay-on-won-vote"] += 1
+        self.one_point += turns_on_one_point(outcome, t.ref.rules)
         levels = t.levels()
         mean = sum(map(sum, levels)) / (len(levels) * len(GROUPS) * self.cap)
         bucket = min(SATURATION_BUCKETS - 1, int(mean * SATURATION_BUCKETS))
@@ -228,6 +231,23 @@ class Recorder:
         for row in t.levels():
             for v in row:
                 self.levels[v] += 1
+
+
+def turns_on_one_point(outcome: dict[str, Any], rules) -> bool:
+    """Worry 2's proxy: would one support point more or less on either side, in any group,
+    have reversed the vote? Asked of the adjudicator's own tally rules (``group_vote``,
+    ``vote_passes``) on the tallies it reported, one group changed at a time."""
+    won, passed = outcome["council_votes"], outcome["passed"]
+    for tally in outcome["tallies"].values():
+        base = won - group_vote(tally, rules)
+        for side in ("for", "against"):
+            for step in (1, -1):
+                if tally[side] + step < 0:
+                    continue
+                changed = {**tally, side: tally[side] + step}
+                if vote_passes(base + group_vote(changed, rules), rules) != passed:
+                    return True
+    return False
 
 
 def play_game(ref: Referee, players: list[str], names: list[str], rng, options, rec: Recorder | None):
@@ -395,6 +415,9 @@ class RadaMiasta(Model):
         observed = sum(rec.levels)
         out.add("at_cap", ratio_obs(rec.levels[-1], observed))
         out.add("mean_level", ratio_obs(sum(v * c for v, c in enumerate(rec.levels)), observed))
+        # Worry 2's proxy: support levels above 0 on the table at a round's end.
+        out.add("tracked", ratio_obs(observed - rec.levels[0], len(firsts)))
+        out.add("one_point", ratio_obs(rec.one_point, rec.votes))
         out.add("levels", rec.levels)
         out.add("votes", mean_obs(rec.votes))
         out.add("passed", ratio_obs(rec.passed, rec.votes))
@@ -443,6 +466,8 @@ class RadaMiasta(Model):
         specs += [
             ("support_at_cap_share", RATIO, "at_cap", 1),
             ("support_mean_level", RATIO_MEAN, "mean_level", 1),
+            ("support_states_tracked_mean", RATIO_MEAN, "tracked", 1),
+            ("votes_on_one_point_share", RATIO, "one_point", 1),
             ("votes_per_game", MEAN, "votes", 1),
             ("votes_passed_share", RATIO, "passed", 1),
             ("votes_cancelled_share", RATIO, "cancelled", 1),
@@ -491,6 +516,7 @@ class RadaMiasta(Model):
 HEADLINE = (
     ("first_player_stays_first", gettext_lazy("1: first stays")),
     ("support_at_cap_share", gettext_lazy("2: at cap")),
+    ("votes_on_one_point_share", gettext_lazy("2: on one point")),
     ("votes_passed_share", gettext_lazy("3: pass")),
     ("saturated_vote_fail_share", gettext_lazy("3: fail at cap")),
 )
@@ -505,7 +531,8 @@ def charts(results: list[tuple[str, dict[str, Any]]]) -> list[Chart]:
             title=str(gettext_lazy("The worries at a glance")),
             caption=str(
                 gettext_lazy(
-                    "1: the round's first player is first again next round; 2: support levels at the cap; "
+                    "1: the round's first player is first again next round; 2: support levels at the cap, "
+                    "and votes that one support point more or less would have reversed; "
                     "3: votes that pass, and votes that fail when every player is at the cap in the "
                     "proposer's groups. "
                     "Whiskers: 95 percent confidence intervals."
@@ -579,6 +606,12 @@ LABELS = {
     "first_player_stays_first": gettext_lazy("Round's first player is first again the next round"),
     "support_at_cap_share": gettext_lazy("Support levels at the cap (round ends)"),
     "support_mean_level": gettext_lazy("Mean support level (round ends)"),
+    "support_states_tracked_mean": gettext_lazy(
+        "Support levels above 0 on the table at a round's end (figures a player tracks)"
+    ),
+    "votes_on_one_point_share": gettext_lazy(
+        "Votes that one support point more or less, on either side, would have reversed"
+    ),
     "votes_per_game": gettext_lazy("Votes per game"),
     "votes_passed_share": gettext_lazy("Votes that pass"),
     "votes_cancelled_share": gettext_lazy("Votes cancelled by Technical Problems"),
@@ -630,15 +663,24 @@ def _pc(x: float | None) -> str:
     return "—" if x is None else f"{100 * x:.1f} %"
 
 
-def worries(result: dict[str, Any]) -> list[dict[str, str]]:
+def _interval(m: dict[str, Any]) -> dict[str, str]:
+    return {"v": _pc(m["value"]), "lo": _pc(m["ci_low"]), "hi": _pc(m["ci_high"])}
+
+
+def worries(result: dict[str, Any]) -> list[dict[str, Any]]:
     """Each worry's card: the designer's sentence, what the metric means, the verdict."""
     m = result["metrics"]
-    players = result["players"]
-    first = m["first_player_win_share"]
-    cap, mean = m["support_at_cap_share"], m["support_mean_level"]
-    fail, games = m["saturated_vote_fail_share"], m["saturation_game_share"]
-    drain, margin = m["drain_vote_payoff"], m["drain_vote_margin_payoff"]
-    even = 1 / players
+    return [
+        {"quote": WORRY_QUOTES[0], **_worry_first(m, result["players"])},
+        {"quote": WORRY_QUOTES[1], **_worry_tracking(m, result["players"])},
+        {"quote": WORRY_QUOTES[2], **_worry_saturation(m)},
+        {"quote": WORRY_QUOTES[3], **_worry_drain(m)},
+    ]
+
+
+def _worry_first(m: dict[str, Any], players: int) -> dict[str, str]:
+    """Worry 1: does round 1's first player lead at the end more than an even share?"""
+    first, even = m["first_player_win_share"], 1 / players
     if first["ci_low"] is not None and first["ci_low"] > even:
         v1 = gettext_lazy(
             "Yes: round 1's first player leads at the end in %(v)s of games [%(lo)s, %(hi)s], more than an even %(even)s."
@@ -651,38 +693,63 @@ def worries(result: dict[str, Any]) -> list[dict[str, str]]:
         v1 = gettext_lazy(
             "Not shown: round 1's first player leads at the end in %(v)s of games [%(lo)s, %(hi)s], consistent with an even %(even)s."
         )
-    cards = [
-        {
-            "quote": WORRY_QUOTES[0],
-            "meaning": str(gettext_lazy("Share of games led at the end by the first player of round 1.")),
-            "verdict": str(v1)
-            % {
-                "v": _pc(first["value"]),
-                "lo": _pc(first["ci_low"]),
-                "hi": _pc(first["ci_high"]),
-                "even": _pc(even),
-            },
-        },
-        {
-            "quote": WORRY_QUOTES[1],
-            "meaning": str(
-                gettext_lazy(
-                    "A proxy, not complexity itself: how often support levels sit at the cap, and their mean level."
-                )
-            ),
-            "verdict": str(
-                gettext_lazy(
-                    "%(v)s of support levels are at the cap [%(lo)s, %(hi)s]; the mean level is %(mean)s. A designer must judge whether that is too much to track."
-                )
+    return {
+        "meaning": str(gettext_lazy("Share of games led at the end by the first player of round 1.")),
+        "verdict": str(v1) % {**_interval(first), "even": _pc(even)},
+    }
+
+
+# Worry 2's verdict: most votes turning on one point means every point must be tracked
+# exactly; few, that a player's rough idea of the levels would rarely mislead them.
+ONE_POINT_MANY, ONE_POINT_FEW = 0.5, 0.1
+
+
+def _worry_tracking(m: dict[str, Any], players: int) -> dict[str, str]:
+    """Worry 2 (complexity) by a proxy, said to be one: the support levels a player must
+    track, and how often a vote turns on a single point of them."""
+    tracked, one = m["support_states_tracked_mean"], m["votes_on_one_point_share"]
+    cap = m["support_at_cap_share"]
+    if one["value"] is None:
+        verdict = gettext_lazy("No vote was held: how often a vote turns on one point is not measured.")
+    elif one["ci_low"] > ONE_POINT_MANY:
+        verdict = gettext_lazy(
+            "Heavy: most votes turn on a single point (%(v)s [%(lo)s, %(hi)s]), so a player must track every level exactly."
+        )
+    elif one["ci_high"] < ONE_POINT_FEW:
+        verdict = gettext_lazy(
+            "Light: few votes turn on a single point (%(v)s [%(lo)s, %(hi)s]); a rough idea of the levels rarely misleads a player."
+        )
+    else:
+        verdict = gettext_lazy(
+            "Some votes turn on a single point (%(v)s [%(lo)s, %(hi)s]): exact tracking matters now and then."
+        )
+    figures = gettext_lazy(
+        "Measured: %(n)s support levels above 0 on the table at a round's end [%(nlo)s, %(nhi)s], of %(all)s; %(cap)s of levels at the cap."
+    ) % {
+        "n": _num(tracked["value"]),
+        "nlo": _num(tracked["ci_low"]),
+        "nhi": _num(tracked["ci_high"]),
+        "all": players * len(GROUPS),
+        "cap": _pc(cap["value"]),
+    }
+    text = str(verdict) % _interval(one) if one["value"] is not None else str(verdict)
+    return {
+        "meaning": str(
+            gettext_lazy(
+                "A proxy, not complexity itself: how many support levels a player must keep in mind, and how often a vote's result turns on a single point of them (one point more or less for either side would have reversed it)."
             )
-            % {
-                "v": _pc(cap["value"]),
-                "lo": _pc(cap["ci_low"]),
-                "hi": _pc(cap["ci_high"]),
-                "mean": "—" if mean["value"] is None else f"{mean['value']:.2f}",
-            },
-        },
-    ]
+        ),
+        "verdict": f"{text} {figures}",
+    }
+
+
+def _num(x: float | None) -> str:
+    return "—" if x is None else f"{x:.1f}"
+
+
+def _worry_saturation(m: dict[str, Any]) -> dict[str, Any]:
+    """Worry 3: of the votes held with everyone at the cap, the share that fail."""
+    fail, games = m["saturated_vote_fail_share"], m["saturation_game_share"]
     if fail["value"] is None:
         v3 = str(
             gettext_lazy(
@@ -694,28 +761,24 @@ def worries(result: dict[str, Any]) -> list[dict[str, str]]:
             gettext_lazy(
                 "%(v)s of the votes held in that state failed [%(lo)s, %(hi)s]; %(g)s of games reached it."
             )
-        ) % {
-            "v": _pc(fail["value"]),
-            "lo": _pc(fail["ci_low"]),
-            "hi": _pc(fail["ci_high"]),
-            "g": _pc(games["value"]),
-        }
-    cards.append(
-        {
-            # The configuration that reaches the state, offered as the form's preset.
-            "preset": "saturation" if fail["value"] is None else None,
-            "quote": WORRY_QUOTES[2],
-            "meaning": str(
-                gettext_lazy(
-                    "Of the votes held when every player is at the cap in the proposer's groups, the share that fail."
-                )
-            ),
-            "verdict": v3,
-        }
-    )
-    if drain["value"] is None:
-        v4 = ""
-    else:
+        ) % {**_interval(fail), "g": _pc(games["value"])}
+    return {
+        # The configuration that reaches the state, offered as the form's preset.
+        "preset": "saturation" if fail["value"] is None else None,
+        "meaning": str(
+            gettext_lazy(
+                "Of the votes held when every player is at the cap in the proposer's groups, the share that fail."
+            )
+        ),
+        "verdict": v3,
+    }
+
+
+def _worry_drain(m: dict[str, Any]) -> dict[str, str]:
+    """Worry 4: the paired payoff of calling votes only to drain."""
+    drain, margin = m["drain_vote_payoff"], m["drain_vote_margin_payoff"]
+    v4 = ""
+    if drain["value"] is not None:
         if drain["ci_low"] > 0:
             w = gettext_lazy(
                 "It pays: calling votes only to drain raises the seat's lead share by %(v)s [%(lo)s, %(hi)s] (margin %(m)s points)."
@@ -728,21 +791,12 @@ def worries(result: dict[str, Any]) -> list[dict[str, str]]:
             w = gettext_lazy(
                 "No payoff shown: calling votes only to drain changes the seat's lead share by %(v)s [%(lo)s, %(hi)s] (margin %(m)s points)."
             )
-        v4 = str(w) % {
-            "v": _pc(drain["value"]),
-            "lo": _pc(drain["ci_low"]),
-            "hi": _pc(drain["ci_high"]),
-            "m": f"{margin['value']:+.2f}",
-        }
-    cards.append(
-        {
-            "quote": WORRY_QUOTES[3],
-            "meaning": str(
-                gettext_lazy(
-                    "The same seat on the same seeds, calling votes only to drain or not: the difference in its lead share."
-                )
-            ),
-            "verdict": v4,
-        }
-    )
-    return cards
+        v4 = str(w) % {**_interval(drain), "m": f"{margin['value']:+.2f}"}
+    return {
+        "meaning": str(
+            gettext_lazy(
+                "The same seat on the same seeds, calling votes only to drain or not: the difference in its lead share."
+            )
+        ),
+        "verdict": v4,
+    }

@@ -15,6 +15,8 @@ RADA_METRICS = {
     "rounds_mean",
     "first_player_stays_first",
     "support_at_cap_share",
+    "support_states_tracked_mean",
+    "votes_on_one_point_share",
     "votes_passed_share",
     "saturated_vote_fail_share",
     "saturation_game_share",

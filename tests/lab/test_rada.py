@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 import pytest
 
+from games.adjudicators.rada_miasta.common import GROUPS
 from games.snapshot import from_corpus
 from lab import engine, policies, rada
 from lab.stats import Sums
@@ -105,6 +106,11 @@ def test_a_two_player_game_checked_by_hand(scripted):
     # 12 levels observed (2 players x 3 groups x 2 round ends): one 2, the rest 0.
     assert m["support_at_cap_share"]["value"] == 0.0
     assert m["support_mean_level"]["value"] == pytest.approx(2 / 12, abs=1e-6)
+    # Worry 2's proxy: levels above 0 at the round ends, 1 then 0; of the three votes only
+    # P1's (residents 2-0: 1 City Council vote of the 2 needed) would have passed with one
+    # point more FOR in another group.
+    assert m["support_states_tracked_mean"]["value"] == 0.5
+    assert m["votes_on_one_point_share"]["value"] == pytest.approx(1 / 3, abs=1e-6)
 
 
 def test_a_won_vote_and_support_at_the_cap_checked_by_hand(scripted):
@@ -127,6 +133,10 @@ def test_a_won_vote_and_support_at_the_cap_checked_by_hand(scripted):
     assert m["first_player_stays_first"]["value"] == 1.0
     assert m["support_at_cap_share"]["value"] == pytest.approx(3 / 18, abs=1e-6)
     assert m["support_mean_level"]["value"] == pytest.approx(12 / 18, abs=1e-6)
+    # Levels above 0 at the round ends: 1, 2, 3. The won vote (3-0, 3-0) and the lost one
+    # (0 votes of 2) are both out of a single point's reach.
+    assert m["support_states_tracked_mean"]["value"] == 2.0
+    assert m["votes_on_one_point_share"]["value"] == 0.0
     # Worry 3's state needs every player at the cap in the proposer's groups: P2 never is.
     assert m["saturation_game_share"]["value"] == 0.0
     assert m["lead_share_seat_1"]["value"] == 1.0
@@ -208,3 +218,31 @@ def test_the_saturation_preset_reaches_worry_3s_state_in_some_games():
     assert result["metrics"]["saturated_vote_fail_share"]["value"] is None
     card = rada.worries(result)[2]
     assert card["preset"] == "saturation" and "Try 2 players, 30 rounds, 50 plots" in card["verdict"]
+
+
+def test_a_vote_turns_on_one_point_when_one_point_in_one_group_reverses_it():
+    def outcome(**tallies):
+        t = {g: dict(zip(("for", "against"), tallies.get(g, (0, 0)), strict=True)) for g in GROUPS}
+        won = sum(1 for x in t.values() if x["for"] > x["against"])
+        return {"tallies": t, "council_votes": won, "passed": won >= 2}
+
+    # Won 2-1 and 3-2: one point less FOR (or more AGAINST) in the second makes a tie, 0 votes.
+    assert rada.turns_on_one_point(outcome(residents=(2, 1), entrepreneurs=(3, 2)), RULES)
+    # Won by 2 points in each of two groups: one point changes nothing.
+    assert not rada.turns_on_one_point(outcome(residents=(2, 0), entrepreneurs=(3, 1)), RULES)
+    # Lost with one vote: one point FOR in an empty group gives the second.
+    assert rada.turns_on_one_point(outcome(residents=(1, 0)), RULES)
+    # Lost with none: one point gives at most one vote.
+    assert not rada.turns_on_one_point(outcome(residents=(0, 4)), RULES)
+
+
+def test_the_worry_2_card_says_it_is_a_proxy_and_gives_a_verdict():
+    config = _config(games=20)
+    result = engine.summarize(config, RULES, engine.run_range(config, RULES, 0, config.games))
+    m = result["metrics"]
+    for name in ("support_states_tracked_mean", "votes_on_one_point_share"):
+        assert m[name]["ci_low"] <= m[name]["value"] <= m[name]["ci_high"]
+    card = rada.worries(result)[1]
+    assert card["meaning"].startswith("A proxy, not complexity itself")
+    assert card["verdict"].startswith(("Heavy: ", "Light: ", "Some votes turn on a single point ("))
+    assert "Measured: " in card["verdict"] and "of 12;" in card["verdict"]

@@ -341,7 +341,7 @@ def _say_cancelled(r: Reasoning, canceller: Any, votes_so_far: int) -> None:
 def _say_result(r: Reasoning, votes_won: int, rules: Rules) -> tuple[bool, bool]:
     """rm.vote.majority ("co najmniej 2 GŁOSY") and rm.vote.unanimous; return (passed, unanimous)."""
     need = rules.param("council_votes_to_win")
-    passed = votes_won >= need
+    passed = vote_passes(votes_won, rules)
     words = {"n": votes_won, "need": need}
     if passed:
         text = ngettext(
@@ -534,3 +534,8 @@ def council_vote(i: Any, *, variant: str, rules: Rules) -> Result:
             "support_after": after,
         }
     )
+
+
+def vote_passes(votes_won: int, rules: Rules) -> bool:
+    """rm.vote.majority: "co najmniej 2 GŁOSY" — at least that many City Council votes."""
+    return votes_won >= rules.param("council_votes_to_win")
