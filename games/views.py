@@ -115,7 +115,7 @@ def _form_context(adj, game: Snapshot, *, raw, players, errors=None, variant="or
         # A callable, like the editions: read only when the whole form is drawn.
         "lang_choices": lambda: _lang_choices(game),
         # A callable: read (one query) only when the whole form is drawn, not for an htmx ruling.
-        "editions": lambda: rule_selectors.editions_of(game.game_id),
+        "editions": lambda: rule_selectors.editions(game.game_id),
     }
 
 

@@ -17,7 +17,6 @@ import io
 import json
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,8 +26,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from games import snapshot
 from rules import selectors as rule_selectors
-from rules.models import Edition
-from rules.permissions import can_design
+from rules.permissions import can_design, game_for
 
 from . import charts as charts_
 from . import engine, selectors, services, stats
@@ -41,12 +39,13 @@ MAX_SEATS = 6
 
 
 def _game_for_designer(request, slug: str):
-    game = rule_selectors.game_get(slug)
-    if game is None or engine.model(slug) is None:
-        raise Http404(_("No playtest lab for this game."))
-    if not can_design(request.user, game):
-        raise PermissionDenied(_("Only a designer of this game may run playtests."))
-    return game
+    return game_for(
+        slug,
+        may=lambda game: can_design(request.user, game),
+        refused=_("Only a designer of this game may run playtests."),
+        missing=_("No playtest lab for this game."),
+        here=lambda game: engine.model(slug) is not None,
+    )
 
 
 def _defaults(model: engine.Model, edition: int) -> dict:
@@ -104,7 +103,7 @@ def _configure(slug: str, values: dict):
 def lab(request, slug: str):
     game = _game_for_designer(request, slug)
     model = engine.model(slug)
-    editions = list(Edition.objects.filter(game=game).order_by("-number"))
+    editions = rule_selectors.editions(game)
     current = next((e.number for e in editions if e.is_current), editions[0].number if editions else 1)
     errors: dict[str, list[str]] = {}
     if request.method == "GET":

@@ -10,8 +10,12 @@ everything and writes only rulings. Each predicate costs at most one query.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
+from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
 
 from .models import Game, Role
@@ -102,6 +106,25 @@ def workspaces(user) -> set[str]:
     if kinds & {Role.Kind.TRANSLATOR, Role.Kind.REVIEWER}:
         out.add("translate")
     return out
+
+
+def game_for(
+    slug: str,
+    *,
+    may: Callable[[Game], bool],
+    refused: str,
+    missing: str | None = None,
+    here: Callable[[Game], bool] | None = None,
+) -> Game:
+    """The game ``slug`` for a page only some users may open (the pages' one 403 wrapper; the
+    API's are the permission classes below): a 404 (``missing``) when there is no such game or
+    ``here`` says the page has none for it, a 403 (``refused``) unless ``may(game)``."""
+    game = Game.objects.filter(slug=slug).first()
+    if game is None or (here is not None and not here(game)):
+        raise Http404(missing or _("Unknown game."))
+    if not may(game):
+        raise PermissionDenied(refused)
+    return game
 
 
 class IsDesignerOfGame(BasePermission):

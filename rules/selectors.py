@@ -85,9 +85,15 @@ def game_fields(slug: str, *fields: str) -> tuple | None:
         return cursor.fetchone()
 
 
-def editions_of(game_id: int) -> list[Edition]:
-    """A game's editions, drafts included, newest first (one query)."""
-    return list(Edition.objects.filter(game_id=game_id).order_by("-number"))
+def editions(game: Game | int, *, clause_counts: bool = False) -> list[Edition]:
+    """A game's editions, drafts included, newest first, each with the edition it was opened
+    from (``based_on``); with ``clause_counts``, each with its number of clauses
+    (``clause_count``). One query. Every list of a game's editions reads this one (the pages
+    order them as they show them)."""
+    query = Edition.objects.filter(game=game).select_related("based_on").order_by("-number")
+    if clause_counts:
+        query = query.annotate(clause_count=Count("entries"))
+    return list(query)
 
 
 def games() -> list[Game]:
@@ -291,16 +297,11 @@ class EditionDiff:
     unchanged: int
 
 
-def editions(game: Game) -> list[Edition]:
-    """A game's editions, oldest first, each with its number of clauses (one query)."""
-    return list(Edition.objects.filter(game=game).annotate(clause_count=Count("entries")).order_by("number"))
-
-
 def edition_diff(old_number: int, new_number: int, all_editions: list[Edition]) -> EditionDiff | None:
     """What changed in a game's clauses from edition ``old_number`` to ``new_number``: the
     clauses added, removed or given another version, in the newer edition's order (removed
     ones after). One query (the two editions' entries with their versions), given the game's
-    editions as ``editions()`` read them; None when either number is not one of them."""
+    editions as ``editions()`` reads them; None when either number is not one of them."""
     by_number = {e.number: e for e in all_editions}
     old, new = by_number.get(old_number), by_number.get(new_number)
     if old is None or new is None:

@@ -571,7 +571,7 @@ def _figures_changed(old, new) -> list[tuple[str, object, object]]:
 def editions(request, slug: str):
     """A game's editions, and what changed between two of them (by default the last two)."""
     game = _game_or_404(slug)
-    all_editions = selectors.editions(game)
+    all_editions = selectors.editions(game, clause_counts=True)[::-1]  # oldest first
     numbers = {e.number for e in all_editions}
     current = next((e.number for e in all_editions if e.is_current), max(numbers, default=None))
     previous = max((n for n in numbers if current is not None and n < current), default=current)

@@ -8,11 +8,6 @@ from rules import services
 from rules.models import ClauseVersion, Edition, EditionEntry, Game
 
 
-def drafts(game: Game) -> list[Edition]:
-    """A game's editions, drafts first, newest first (one query)."""
-    return list(Edition.objects.filter(game=game).order_by("-status", "-number"))
-
-
 def edition_get(game: Game, number: int) -> Edition | None:
     """Edition ``number`` of ``game``, draft or published (one query)."""
     return Edition.objects.filter(game=game, number=number).first()

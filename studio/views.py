@@ -10,7 +10,6 @@ diff and the parameters as the designer types.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,8 +25,8 @@ from lab import engine as lab_engine
 from rules import corpus, params, services
 from rules import selectors as rule_selectors
 from rules.diff import word_diff
-from rules.models import ClauseVersion
-from rules.permissions import can_design, designed_games
+from rules.models import ClauseVersion, Edition
+from rules.permissions import can_design, designed_games, game_for
 
 from . import api, document, selectors
 from . import services as studio_services
@@ -37,12 +36,11 @@ MAX_TEXT = 20_000
 
 
 def _game_for_designer(request, slug: str):
-    game = rule_selectors.game_get(slug)
-    if game is None:
-        raise Http404(_("Unknown game."))
-    if not can_design(request.user, game):
-        raise PermissionDenied(_("Only a designer of this game may edit its rules."))
-    return game
+    return game_for(
+        slug,
+        may=lambda game: can_design(request.user, game),
+        refused=_("Only a designer of this game may edit its rules."),
+    )
 
 
 def _draft_for_designer(request, slug: str, number: int, *, writing: bool = False):
@@ -98,7 +96,12 @@ def game(request, slug: str):
     return render(
         request,
         "studio/game.html",
-        {"game": game, "editions": selectors.drafts(game), "has_lab": lab_engine.model(slug) is not None},
+        {
+            "game": game,
+            # The published editions, then the drafts, each newest first.
+            "editions": sorted(rule_selectors.editions(game), key=lambda e: e.status == Edition.Status.DRAFT),
+            "has_lab": lab_engine.model(slug) is not None,
+        },
     )
 
 

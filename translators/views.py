@@ -22,12 +22,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from config.uploads import accepts_upload
-from rules import selectors as rule_selectors
 from rules import services as rule_services
 from rules.api import is_language_code
 from rules.diff import word_diff
 from rules.models import Game, Translation
-from rules.permissions import can_review, can_work_on, may_save_translation
+from rules.permissions import can_review, can_work_on, game_for, may_save_translation
 from rules.views import language_name
 
 from . import align, checks, exchange, glossary, memory, selectors, services
@@ -47,12 +46,13 @@ def workspace_game(request, slug: str, lang: str) -> Game:
     """The game whose ``lang`` translations the user may work on (404 / 403 otherwise)."""
     if not is_language_code(lang):
         raise Http404(_("Not a language code."))
-    game = rule_selectors.game_get(slug)
-    if game is None or lang == game.language:
-        raise Http404(_("Unknown game, or the original's own language."))
-    if not can_work_on(request.user, game, lang):
-        raise PermissionDenied(_("Only a translator or reviewer of this language may work on it."))
-    return game
+    return game_for(
+        slug,
+        may=lambda game: can_work_on(request.user, game, lang),
+        refused=_("Only a translator or reviewer of this language may work on it."),
+        missing=_("Unknown game, or the original's own language."),
+        here=lambda game: lang != game.language,
+    )
 
 
 @login_required

@@ -76,3 +76,42 @@ def test_constant_queries_whatever_the_number_of_changes(corpus, client):
         counts.append(len(ctx.captured_queries))
     # The game, the editions, the two editions' entries: 3 however many clauses changed.
     assert counts == [3, 3, 3]
+
+
+def test_one_selector_lists_a_games_editions_newest_first_in_one_query(corpus):
+    """rules.selectors.editions: what the editions page, the designer's game page, the referee
+    form and the lab list (each in its own order), drafts included, in one query."""
+    from rules import selectors
+    from rules.models import Game
+    from rules.services import draft_open
+
+    game = Game.objects.get(slug="rada-miasta")
+    old_text = Clause.objects.get(key="rm.order.clockwise").versions.get(number=1).text
+    edition = _revise_and_publish("rm.order.clockwise", old_text + " Zawsze.")
+    draft = draft_open(game=game, author="dana", now=timezone.now())
+    with CaptureQueriesContext(connection) as queries:
+        editions = selectors.editions(game, clause_counts=True)
+        opened_from = [e.based_on.number if e.based_on else None for e in editions]
+    assert len(queries) == 1
+    assert [e.number for e in editions] == [draft.number, edition.number, 1]
+    assert opened_from == [edition.number, None, None]
+    total = Clause.objects.filter(game__slug="rada-miasta").count()
+    assert all(e.clause_count == total for e in editions)
+    assert [e.number for e in selectors.editions(game.id)] == [draft.number, edition.number, 1]
+
+
+def test_the_pages_one_403_wrapper(corpus, make_user):
+    """rules.permissions.game_for: 404 for no such game (or none for this page), then 403."""
+    from django.core.exceptions import PermissionDenied
+    from django.http import Http404
+
+    from rules.permissions import can_design, game_for
+
+    dana, bob = make_user("dana", ("designer", "rada-miasta", "")), make_user("bob")
+    assert game_for("rada-miasta", may=lambda g: can_design(dana, g), refused="no").slug == "rada-miasta"
+    with pytest.raises(PermissionDenied, match="designers only"):
+        game_for("rada-miasta", may=lambda g: can_design(bob, g), refused="designers only")
+    with pytest.raises(Http404, match="Unknown game."):
+        game_for("nope", may=lambda g: True, refused="no")
+    with pytest.raises(Http404, match="not here"):
+        game_for("rada-miasta", may=lambda g: False, refused="no", missing="not here", here=lambda g: False)
