@@ -52,7 +52,7 @@ def measure(
 
     from games import engine, services, snapshot
 
-    settings.RULING_RATE = None  # read per request by games.api.RulingThrottle
+    settings.RULING_RATE = None  # read per request by games.throttle.RulingThrottle
     adj = engine.get(game, question)
     if adj is None:
         raise SystemExit(f"no adjudicator {game}/{question}")

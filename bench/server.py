@@ -78,7 +78,7 @@ call_command("migrate", interactive=False, verbosity=0)
 call_command("loadcorpus", *corpus, verbosity=0)
 call_command("collectstatic", interactive=False, verbosity=0)
 # A run a minute ago may have counted this client's rulings in the same Redis database.
-from games.api import RulingThrottle
+from games.throttle import RulingThrottle
 RulingThrottle().forget("127.0.0.1")
 if designer_of:
     from django.contrib.auth import get_user_model

@@ -250,7 +250,7 @@ TASK_WORKER_STALE_AFTER = int(os.environ.get("TASK_WORKER_STALE_AFTER", "60"))
 # A playtest shard whose worker has sent no heartbeat for this many seconds is played again.
 LAB_STALE_AFTER = int(os.environ.get("LAB_STALE_AFTER", "60"))
 
-# Ruling throttle per client address, API and referee form (games.api.RulingThrottle, whose
+# Ruling throttle per client address, API and referee form (games.throttle.RulingThrottle, whose
 # window semantics are in games/throttle.py); "none" disables it.
 RULING_RATE = os.environ.get("RULING_RATE", "120/min")
 if RULING_RATE.lower() == "none":

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -15,13 +14,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from rules import corpus
-from rules.api import ERROR_400, ERROR_404, ErrorOut, parse_lang
+from rules.api import ERROR_400, ERROR_404, ErrorOut
 from rules.http import Page, page_response
 from rules.lru import LRU
 
-from . import coverage, engine, selectors, services, snapshot
+from . import coverage, engine, ruling_request, selectors, services, snapshot
+from .engine.declare import MISSING
 from .snapshot import Snapshot
-from .throttle import WindowThrottle
+from .throttle import RulingThrottle
 
 
 class StepOut(serializers.Serializer):
@@ -108,19 +108,6 @@ class AdjudicatorOut(serializers.Serializer):
     example = serializers.JSONField(help_text="A valid `inputs` body.")
 
 
-class RulingThrottle(WindowThrottle):
-    """Per-client limit on rulings (each one is stored), for the API and the referee form
-    alike, counted across workers and machines (``games.throttle``: Redis when the shared cache
-    is Redis, else the database; what the limit allows exactly is in its docstring); the rate
-    is read per request. The client is its address (``NUM_PROXIES`` says which), signed in or
-    not."""
-
-    scope = "rulings"
-
-    def get_rate(self):
-        return settings.RULING_RATE
-
-
 def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:
     adj = engine.get(slug, name)
     if adj is None:
@@ -132,13 +119,10 @@ def _adjudicator_or_404(slug: str, name: str) -> engine.Adjudicator:
 
 def parse_edition(value) -> int | None:
     """An edition number from a body or query (None: the latest published); 400 otherwise."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, str) and value.isdigit() and len(value) <= 10:
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**9:
-        raise ValidationError({"edition": ["An edition number (a whole number from 1) is required."]})
-    return value
+    try:
+        return ruling_request.edition_number(value)
+    except ruling_request.RequestInvalid as exc:
+        raise ValidationError(exc.errors) from None
 
 
 class EditionNotFoundError(NotFound):
@@ -149,50 +133,31 @@ def load_snapshot(slug: str, *, lang: str | None, edition: int | None, in_body: 
     """The game's edition as rulings read it. An edition it does not have is a 400 naming
     ``edition`` when asked for in a request body, a 404 when asked for in the query."""
     try:
-        return snapshot.load(slug, lang=lang, edition=edition)
+        return ruling_request.load(slug, lang=lang, edition=edition)
     except snapshot.EditionNotFound:
-        if edition is None:
-            raise NotFound("Unknown game.") from None
-        message = f"This game has no edition {edition}."
-        if in_body:
-            raise ValidationError({"edition": [message]}) from None
-        raise EditionNotFoundError({"edition": [message]}) from None
+        raise NotFound("Unknown game.") from None
+    except ruling_request.RequestInvalid as exc:
+        raise (ValidationError if in_body else EditionNotFoundError)(exc.errors) from None
 
 
 def parse_request(adj: engine.Adjudicator, body) -> tuple[Any, str, Snapshot]:
-    """Validate a ruling request body: (inputs, variant, snapshot of the edition ruled under),
-    or raise a 400 by field path."""
+    """Validate a ruling request body (``games.ruling_request``, as the referee form does):
+    (inputs, variant, snapshot of the edition ruled under), or raise a 400 by field path."""
     if not isinstance(body, dict):
         raise ValidationError({"body": ["A JSON object with `inputs` is required."]})
-    errors: dict[str, list[str]] = {}
-    lang = edition = None
-    for parse, field in ((parse_lang, "lang"), (parse_edition, "edition")):
-        try:
-            value = parse(body.get(field))
-        except ValidationError as exc:
-            errors.update({k: list(map(str, v)) for k, v in exc.detail.items()})
-            continue
-        lang, edition = (value, edition) if field == "lang" else (lang, value)
-    if errors:
-        raise ValidationError(errors)
-    snap = load_snapshot(adj.game, lang=lang or "en", edition=edition)
-    variants = list(snap.rules.variant_slugs)
-    variant = body.get("variant", "original")
-    if variant is None:
-        variant = "original"
-    if not isinstance(variant, str) or variant not in variants:
-        errors["variant"] = [f"Must be one of: {', '.join(variants)}."]
-    inputs = None
-    if "inputs" not in body:
-        errors["inputs"] = ["This field is required."]
-    else:
-        try:
-            inputs = adj.validate(body["inputs"], "inputs", rules=snap.rules)
-        except engine.Invalid as exc:
-            errors.update(exc.errors)
-    if errors:
-        raise ValidationError(errors)
-    return inputs, variant, snap
+    lang = body.get("lang")
+    try:
+        return ruling_request.parse(
+            adj,
+            lang="en" if lang is None else lang,
+            edition=body.get("edition"),
+            variant=body.get("variant"),
+            inputs=body.get("inputs", MISSING),
+        )
+    except snapshot.EditionNotFound:
+        raise NotFound("Unknown game.") from None
+    except ruling_request.RequestInvalid as exc:
+        raise ValidationError(exc.errors) from None
 
 
 EDITION_QUERY = OpenApiParameter(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -104,42 +105,84 @@ def ruling_create(
     is held only for the two inserts; the ruling is pinned to the versions that were read,
     which are append-only and cannot change or disappear in between.
     """
+    with language(explain_in or snapshot.lang):
+        ruled = _rule_every_variant(adj, inputs, variant=variant, snapshot=snapshot)
+        title = str(adj.title)
+    doc = _ruling_doc(adj, inputs, ruled, title=title, snapshot=snapshot, now=now)
+    attach_warnings(doc)
+    citations = [
+        {
+            "ruling": doc.id,
+            "version": snapshot.clauses[k].version_id,
+            "translation": snapshot.clauses[k].translation_revision_id,
+        }
+        for k in ruled.keys
+    ]
+    _insert_together(
+        [
+            (Ruling, [{"id": doc.id, "game": snapshot.game_id, **doc.stored()}]),
+            (RulingCitation, citations),
+        ]
+    )
+    return doc
+
+
+@dataclass(frozen=True)
+class _Ruled:
+    """One situation ruled under the asked variant and every other one of the edition."""
+
+    variant: str
+    result: Result
+    summary: str
+    others: list[tuple[str, Result, str]]  # (variant, its result, its summary)
+    keys: set[str]  # every clause cited under any variant
+    warnings: list[WarningDoc]
+
+
+def _rule_every_variant(adj: Adjudicator, inputs: Any, *, variant: str, snapshot: Snapshot) -> _Ruled:
+    """Rule under ``variant`` and every other variant (in the active language), with the
+    clauses cited and the pin warnings of those and of the clauses whose figures the code reads."""
+    rules = snapshot.rules
+    result, summary = adjudicate(adj, inputs, variant=variant, snapshot=snapshot)
+    others = [
+        (v.slug, *adjudicate(adj, inputs, variant=v.slug, snapshot=snapshot))
+        for v in rules.variants
+        if v.slug != variant
+    ]
+    keys = {s.clause for s in result.steps}
+    for _slug, other, _summary in others:
+        keys.update(s.clause for s in other.steps)
+    missing = keys - set(snapshot.clauses)
+    if missing:
+        raise CorpusNotLoaded(f"clauses not loaded: {sorted(missing)}")
+    # A ruling also depends on the clauses whose figures and table rows its code reads,
+    # quoted or not (max_stage of rm.vote.lost-stage-2-3 bounds support-gain's stage).
+    warnings = pin_warnings(adj.game, snapshot, keys | coverage.read_clauses(adj.game, adj.name, rules))
+    return _Ruled(variant, result, summary, others, keys, warnings)
+
+
+def _ruling_doc(
+    adj: Adjudicator, inputs: Any, ruled: _Ruled, *, title: str, snapshot: Snapshot, now: dt.datetime
+) -> RulingDoc:
+    """The ruling document of a new ruling (a fresh id), before its warnings are attached."""
     rules = snapshot.rules
     titles = {v.slug: v.title for v in rules.variants}
-    explain_in = explain_in or snapshot.lang
-    with language(explain_in):
-        result, summary = adjudicate(adj, inputs, variant=variant, snapshot=snapshot)
-        others = [
-            (v.slug, *adjudicate(adj, inputs, variant=v.slug, snapshot=snapshot))
-            for v in rules.variants
-            if v.slug != variant
-        ]
-        keys = {s.clause for s in result.steps}
-        for _slug, other, _summary in others:
-            keys.update(s.clause for s in other.steps)
-        missing = keys - set(snapshot.clauses)
-        if missing:
-            raise CorpusNotLoaded(f"clauses not loaded: {sorted(missing)}")
-        # A ruling also depends on the clauses whose figures and table rows its code reads,
-        # quoted or not (max_stage of rm.vote.lost-stage-2-3 bounds support-gain's stage).
-        warnings = pin_warnings(adj.game, snapshot, keys | coverage.read_clauses(adj.game, adj.name, rules))
-        title = str(adj.title)
-    ruling_id = uuid.uuid4()
-    doc = RulingDoc(
-        id=str(ruling_id),
+    result = ruled.result
+    return RulingDoc(
+        id=str(uuid.uuid4()),
         game=adj.game,
         game_title=snapshot.title,
         game_language=snapshot.language,
         adjudicator=adj.name,
         title=title,
-        variant=variant,
-        variant_title=titles[variant],
+        variant=ruled.variant,
+        variant_title=titles[ruled.variant],
         lang=snapshot.lang,
         edition=rules.edition,
         draft=rules.draft,
         inputs=to_jsonable(inputs),
         outcome=result.outcome,
-        summary=summary,
+        summary=ruled.summary,
         steps=_steps(result, snapshot),
         gaps=_gaps(result),
         alternatives=[
@@ -152,28 +195,12 @@ def ruling_create(
                 steps=_steps(other, snapshot),
                 gaps=_gaps(other),
             )
-            for slug, other, other_summary in others
+            for slug, other, other_summary in ruled.others
         ],
-        warnings=warnings,
+        warnings=ruled.warnings,
         created_at=now,
         game_id=snapshot.game_id,
     )
-    attach_warnings(doc)
-    citations = [
-        {
-            "ruling": ruling_id,
-            "version": snapshot.clauses[k].version_id,
-            "translation": snapshot.clauses[k].translation_revision_id,
-        }
-        for k in keys
-    ]
-    _insert_together(
-        [
-            (Ruling, [{"id": ruling_id, "game": snapshot.game_id, **doc.stored()}]),
-            (RulingCitation, citations),
-        ]
-    )
-    return doc
 
 
 def _insert_together(inserts: list[tuple[type[models.Model], list[dict[str, Any]]]]) -> None:

@@ -26,6 +26,7 @@ import math
 import re
 import time
 
+from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import connection
@@ -244,6 +245,18 @@ class WindowThrottle(BaseThrottle):
             return (left - room / previous) * period
         # In the next window, where this window's hits are the previous window's.
         return left * period + (1 - (limit - 1) / hits) * period
+
+
+class RulingThrottle(WindowThrottle):
+    """Per-client limit on rulings (each one is stored), for the API and the referee form
+    alike, counted across workers and machines (what the limit allows exactly is in
+    ``WindowThrottle``'s docstring); the rate, ``RULING_RATE``, is read per request. The
+    client is its address (``NUM_PROXIES`` says which), signed in or not."""
+
+    scope = "rulings"
+
+    def get_rate(self):
+        return settings.RULING_RATE
 
 
 def _share(previous: int, left: float, period: int) -> int:

@@ -26,11 +26,10 @@ from rules.lru import LRU
 from rules.permissions import can_design
 from rules.views import language_name
 
-from . import engine, forms, selectors, services, situation, snapshot
-from .api import RulingThrottle
+from . import engine, forms, ruling_request, selectors, services, situation, snapshot
 from .engine import MissingParameter, using
 from .snapshot import Snapshot
-from .throttle import ceil_seconds
+from .throttle import RulingThrottle, ceil_seconds
 
 # The form's own fields beside the question's inputs; no input declaration may use these names
 # (tests/games/test_referee_views.py checks every adjudicator).
@@ -38,6 +37,13 @@ TABLE_FIELD = "_players"
 # Marks an htmx answer that is the form again with its errors (sent as 200: see _invalid).
 INVALID_HEADER = "X-Form-Invalid"
 FORM_FIELDS = (TABLE_FIELD, "variant", "edition", "lang", "action", "csrfmiddlewaretoken")
+# The request's own fields (games.ruling_request) in the form's order: the id and the label
+# of the menu that shows each one's error.
+REQUEST_FIELDS = {
+    "variant": ("f-variant", _("Rules variant")),
+    "edition": ("f-edition", _("Edition of the rules")),
+    "lang": ("f-lang", _("Translation")),
+}
 
 
 # (game id, catalogue stamp) → the languages the game is translated into: a catalogue write
@@ -100,15 +106,25 @@ def _example(adj: engine.Adjudicator) -> dict:
 
 
 def _form_context(adj, game: Snapshot, *, raw, players, errors=None, variant="original"):
+    errors = errors or {}
+    asked = {field: errors[field] for field in REQUEST_FIELDS if field in errors}
+    inputs = {path: messages for path, messages in errors.items() if path not in REQUEST_FIELDS}
     with using(game.rules):
-        nodes = forms.build(adj.inputs, raw, players, errors)
+        nodes = forms.build(adj.inputs, raw, players, inputs)
+    summary = forms.error_summary(nodes, inputs) + [
+        forms.ErrorItem(REQUEST_FIELDS[field][0], str(REQUEST_FIELDS[field][1]), message)
+        for field, messages in asked.items()
+        for message in messages
+    ]
     return {
         "game": game,
         "adj": adj,
         "players": players,
         "players_text": ", ".join(players),
         "nodes": nodes,
-        "error_summary": forms.error_summary(nodes, errors or {}),
+        "error_summary": summary,
+        # What is wrong with the variant, edition or translation asked for, shown at its menu.
+        "request_errors": asked,
         "variants": game.rules.variants,
         "variant": variant,
         "lang": game.lang,
@@ -217,47 +233,116 @@ def _players_step(request, adj, game, *, example_players, edition=None, typed=""
 
 @require_POST
 def referee_rule(request, slug: str, name: str):
-    """Rule on the posted situation (or add/remove a row and show the form again)."""
+    """Rule on the posted situation (or change the players, add or remove a row, and show the
+    form again); an unknown variant, edition or translation is the form again with the API's
+    message for it (``games.ruling_request``), never a default."""
     adj = _adjudicator_or_404(slug, name)
-    game = _snapshot_or_404(
-        slug, lang=_lang(request.POST.get("lang"), slug), edition=_edition(request.POST.get("edition"))
-    )
-    players = forms.split_players(_table(request.POST, adj))
-    variant = request.POST.get("variant", "original")
-    if variant not in game.rules.variant_slugs:
-        variant = "original"
-    action = request.POST.get("action", "")
+    post = request.POST
+    action = post.get("action", "")
+    asked = {
+        "lang": _posted_lang(post.get("lang"), slug),
+        "edition": post.get("edition"),
+        "variant": post.get("variant"),
+    }
     if action == "players-set":
-        return _players_changed(request, adj, game, players, variant)
-    raw = forms.collect(adj.inputs, request.POST, players)
-    # A seat renamed in the form (the seating's "Player 2") is renamed everywhere in it.
+        raw, players = _players_before(post, adj)
+    else:
+        raw, players = _collected(post, adj)
+    try:
+        if action == "players-set" or action == "players" or action.startswith(("add:", "del:")):
+            variant, game = ruling_request.context(adj, **asked)
+            return _form_action(request, adj, game, action, raw=raw, players=players, variant=variant)
+        inputs, variant, game = ruling_request.parse(adj, **asked, inputs=raw)
+    except ruling_request.RequestInvalid as exc:
+        return _refused(request, adj, exc, asked=asked, raw=raw, players=players)
+    except snapshot.EditionNotFound:
+        raise Http404(gettext("Unknown game or edition.")) from None
+    return _ruled(request, adj, game, inputs, variant=variant, raw=raw, players=players)
+
+
+def _posted_lang(value: str | None, slug: str) -> str | None:
+    """The translation the form asks for: "" is the original only (None), none posted the
+    page's default (``_lang``); anything else as posted, for ``games.ruling_request`` to check."""
+    if value is None:
+        return _lang(None, slug)
+    return value or None
+
+
+def _collected(post, adj: engine.Adjudicator) -> tuple[dict, list[str]]:
+    """The form's situation and players; a seat renamed in the form (the seating's "Player 2")
+    is renamed everywhere in it."""
+    players = forms.split_players(_table(post, adj))
+    raw = forms.collect(adj.inputs, post, players)
     renamed = forms.renamed_seats(adj.inputs, raw, players)
     if renamed:
         raw = forms.remap_players(adj.inputs, raw, players, [renamed.get(p, p) for p in players], renamed)
         players = [renamed.get(p, p) for p in players]
-    template = "games/referee_form.html"
-    if action == "players":
-        state = {"raw": raw, "players": players, "variant": variant}
-        return _players_step(
-            request,
-            adj,
-            game,
-            example_players=[],
-            edition=_edition(request.POST.get("edition")),
-            typed=", ".join(players),
-            state=json.dumps(state),
-        )
-    if action.startswith(("add:", "del:")):
-        raw = forms.apply_row_action(raw, action)
-        ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
-        # The page opens again where the referee was: at the list's buttons.
-        ctx["focus_action"] = action
-        return _form_response(request, ctx)
+    return raw, players
+
+
+def _players_before(post, adj: engine.Adjudicator) -> tuple[dict, list[str]]:
+    """The form's values and players as they were when the names step was opened from it
+    (``_state``, carried by the names step)."""
+    before = forms.split_players(_table(post, adj))
     try:
-        inputs = adj.validate(raw, "inputs", rules=game.rules)
-    except engine.Invalid as exc:
-        ctx = _form_context(adj, game, raw=raw, players=players, errors=exc.errors, variant=variant)
-        return _form_response(request, ctx, status=_invalid(request))
+        state = json.loads(post.get("_state") or "{}")
+    except ValueError:
+        state = {}
+    state = state if isinstance(state, dict) else {}
+    raw = state.get("raw") if isinstance(state.get("raw"), dict) else {}
+    if not isinstance(state.get("players"), list):
+        return raw, before
+    return raw, [p for p in state["players"] if isinstance(p, str)]
+
+
+def _form_action(request, adj, game: Snapshot, action: str, *, raw, players, variant):
+    """The form's own actions: the names step opened from the form (``players``) or answered
+    (``players-set``), a row added or removed; each shows the form (or the names step) again."""
+    edition = game.rules.edition if request.POST.get("edition") else None
+    if action == "players":
+        state = json.dumps({"raw": raw, "players": players, "variant": variant})
+        return _names_from_form(request, adj, game, edition, typed=", ".join(players), state=state)
+    if action == "players-set":
+        typed = request.POST.get("players", "")
+        names, errors = forms.parse_players(typed)
+        if errors:
+            state = request.POST.get("_state", "")
+            return _names_from_form(request, adj, game, edition, typed=typed, state=state, errors=errors)
+        raw = forms.remap_players(adj.inputs, raw, players, names, {})
+        return render(
+            request,
+            "games/referee_form.html",
+            _form_context(adj, game, raw=raw, players=names, variant=variant),
+        )
+    ctx = _form_context(adj, game, raw=forms.apply_row_action(raw, action), players=players, variant=variant)
+    # The page opens again where the referee was: at the list's buttons.
+    ctx["focus_action"] = action
+    return _form_response(request, ctx)
+
+
+def _names_from_form(request, adj, game: Snapshot, edition: int | None, *, typed: str, state: str, errors=()):
+    """The names step opened from the form, carrying its values (``state``)."""
+    return _players_step(
+        request, adj, game, example_players=[], edition=edition, typed=typed, errors=errors, state=state
+    )
+
+
+def _refused(request, adj, exc: ruling_request.RequestInvalid, *, asked: dict, raw, players):
+    """The form again with what is wrong with the request, under the snapshot it was read
+    against — or, when its translation or edition is what is wrong, the latest edition with
+    the page's translation, only to show the form (nothing is ruled under it)."""
+    game = exc.snapshot
+    if game is None:
+        lang = _lang(None, adj.game) if "lang" in exc.errors else asked["lang"]
+        game = _snapshot_or_404(adj.game, lang=lang)
+    variant = asked["variant"] if isinstance(asked["variant"], str) else "original"
+    ctx = _form_context(adj, game, raw=raw, players=players, errors=exc.errors, variant=variant)
+    return _form_response(request, ctx, status=_invalid(request))
+
+
+def _ruled(request, adj, game: Snapshot, inputs, *, variant: str, raw, players):
+    """The ruling, given and stored unless the client has asked for too many (429, the form
+    again with Retry-After): with htmx only the ruling, else the form with the ruling under it."""
     throttle = RulingThrottle()
     if not throttle.allow_request(request, None):
         # Every ruling is stored: the form is limited like the API, per client.
@@ -273,45 +358,10 @@ def referee_rule(request, slug: str, name: str):
     if request.htmx:
         # Only the ruling is swapped in; the form on the page stays as the referee left it.
         context = {"game": game, "adj": adj, "ruling": ruling, "focus": True, "lang_next": reopen_url(ruling)}
-        return render(request, template + "#ruling", context)
+        return render(request, "games/referee_form.html#ruling", context)
     ctx = _form_context(adj, game, raw=raw, players=players, variant=variant)
     ctx.update(ruling=ruling, focus=True, lang_next=reopen_url(ruling))
-    return render(request, template, ctx)
-
-
-def _players_changed(request, adj, game, before: list[str], variant: str):
-    """The names step answered from the form: the form again with every value of the players
-    still at the table, or the names step again with what is wrong with the names."""
-    try:
-        state = json.loads(request.POST.get("_state") or "{}")
-    except ValueError:
-        state = {}
-    state = state if isinstance(state, dict) else {}
-    raw = state.get("raw") if isinstance(state.get("raw"), dict) else {}
-    old = (
-        [p for p in state.get("players", before) if isinstance(p, str)]
-        if isinstance(state.get("players"), list)
-        else before
-    )
-    typed = request.POST.get("players", "")
-    players, errors = forms.parse_players(typed)
-    if errors:
-        return _players_step(
-            request,
-            adj,
-            game,
-            example_players=[],
-            edition=_edition(request.POST.get("edition")),
-            typed=typed,
-            errors=errors,
-            state=request.POST.get("_state", ""),
-        )
-    raw = forms.remap_players(adj.inputs, raw, old, players, {})
-    return render(
-        request,
-        "games/referee_form.html",
-        _form_context(adj, game, raw=raw, players=players, variant=variant),
-    )
+    return render(request, "games/referee_form.html", ctx)
 
 
 def _table(post, adj: engine.Adjudicator) -> str:

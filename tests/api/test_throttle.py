@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-from games.api import RulingThrottle
+from games.throttle import RulingThrottle
 
 
 def test_too_many_rulings_get_a_429_with_retry_after(corpus, api, settings):

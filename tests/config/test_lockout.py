@@ -8,7 +8,7 @@ from axes.models import AccessAttempt
 from django.test import Client
 
 from config.clients import client_address
-from games.api import RulingThrottle
+from games.throttle import RulingThrottle
 
 PROXY = "10.0.0.1"  # the one proxy in front, as in docs/deploy.md (NUM_PROXIES=1)
 
