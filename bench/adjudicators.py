@@ -208,26 +208,19 @@ def child(kind: str, args) -> None:
     print(json.dumps(rows))
 
 
-def main(argv=None) -> int:
+def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
     p.add_argument("--budget", type=float, default=0.3, help="seconds per timing run (best of 3)")
     p.add_argument("--pg-url", default=DEFAULT_PG_URL)
     p.add_argument("--corpus", nargs="*", default=[], help="load only these games (default: all)")
     p.add_argument("--child", choices=["sqlite", "postgres"], help=argparse.SUPPRESS)
-    args = p.parse_args(argv)
-    if args.child:
-        child(args.child, args)
-        return 0
+    return p.parse_args(argv)
 
-    kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
-    with tempfile.TemporaryDirectory(prefix="bench-adj-") as tmpdir:
-        setup_django_without_db(tmpdir)
-        started = time.time()
-        pure = pure_rows(args.budget)
-    service = {kind: run_service_in_child(kind, args) for kind in kinds}
-    info = machine(args.db, args.pg_url)
 
+def table_rows(pure: list[dict], service: dict[str, list[dict]], kinds: list[str]) -> tuple[list, list]:
+    """The report's table: its headers, and a row an adjudicator (the pure figures, then the
+    service's on each database, or why one could not be measured)."""
     headers = ["game", "adjudicator", "validate/s", "pure rulings/s", "µs/ruling"]
     for kind in kinds:
         headers += [f"service/s ({kind})", f"ms ({kind})", f"queries ({kind})"]
@@ -250,6 +243,11 @@ def main(argv=None) -> int:
                     f"{s['queries']} (+{s['transaction_statements']} tx){flag}",
                 ]
         rows.append(line)
+    return headers, rows
+
+
+def medians_of(pure: list[dict], service: dict[str, list[dict]], kinds: list[str]) -> dict[str, int]:
+    """The median rates over the adjudicators measured, and the most queries a ruling cost."""
     ok = [r for r in pure if "error" not in r]
     medians = {}
     if ok:
@@ -259,8 +257,12 @@ def main(argv=None) -> int:
         if good:
             medians[f"service_per_s_{kind}"] = round(statistics.median(s["service_per_s"] for s in good))
             medians[f"max_queries_{kind}"] = max(s["queries"] for s in good)
+    return medians
 
-    text = "\n".join(
+
+def report(argv, budget: float, table_text: str, medians: dict[str, int], info: dict) -> str:
+    """The Markdown report: what was measured and how, the table, the medians, the machine."""
+    return "\n".join(
         [
             *heading("Adjudicators — rulings per second", "bench/adjudicators.py", argv),
             "One process, one thread, each adjudicator's first example. *validate/s*: `adj.validate(example, rules=from_corpus(adj.game))`; "
@@ -269,15 +271,32 @@ def main(argv=None) -> int:
             "translations looked up, the ruling and its citations stored (one transaction) — on a fresh "
             f"database with the corpus; *queries*: SQL queries of one such ruling (target ≤ {MAX_QUERIES}), "
             "plus the transaction's BEGIN/COMMIT. "
-            f"Best of 3 timing runs of ≥ {args.budget:g} s each.",
+            f"Best of 3 timing runs of ≥ {budget:g} s each.",
             "",
-            table(headers, rows),
+            table_text,
             "",
             "Medians: " + ", ".join(f"{k} = {v:,}" for k, v in medians.items()),
             "",
             *machine_section(info),
         ]
     )
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    if args.child:
+        child(args.child, args)
+        return 0
+
+    kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
+    with tempfile.TemporaryDirectory(prefix="bench-adj-") as tmpdir:
+        setup_django_without_db(tmpdir)
+        started = time.time()
+        pure = pure_rows(args.budget)
+    service = {kind: run_service_in_child(kind, args) for kind in kinds}
+    info = machine(args.db, args.pg_url)
+    medians = medians_of(pure, service, kinds)
+    text = report(argv, args.budget, table(*table_rows(pure, service, kinds)), medians, info)
     print(text)
     md, _json = write_results(
         f"{today()}-adjudicators",

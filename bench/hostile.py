@@ -86,17 +86,19 @@ FORM = {"Content-Type": "application/x-www-form-urlencoded", **CSRF}
 # ---------------------------------------------------------------- the probes
 
 
-def probes() -> list[Probe]:
-    """The hostile list: (category, what, request, the right answers)."""
-    out: list[Probe] = []
+class ProbeList:
+    """The hostile list being written, in order: ``add`` any request, ``rule`` a ruling."""
 
-    def add(category, name, method, path, body=None, headers=None, expect=()):
-        out.append(Probe(category, name, method, path, body, dict(headers or {}), tuple(expect)))
+    def __init__(self) -> None:
+        self.out: list[Probe] = []
 
-    def rule(category, name, adjudicator, body, expect=(400,)):
+    def add(self, category, name, method, path, body=None, headers=None, expect=()) -> None:
+        self.out.append(Probe(category, name, method, path, body, dict(headers or {}), tuple(expect)))
+
+    def rule(self, category, name, adjudicator, body, expect=(400,)) -> None:
         """A ruling request: ``body`` is JSON as bytes, or a value to write as JSON."""
         game, question = adjudicator.split("/")
-        add(
+        self.add(
             category,
             name,
             "POST",
@@ -106,92 +108,110 @@ def probes() -> list[Probe]:
             expect,
         )
 
+
+REFEREE_FORM = "/referee/rada-miasta/council-vote/"
+ORDER, GROWTH = "rada-miasta/round-order", "mega-civilization/population-growth"
+TWO_SEATS = {"seating": ["A", "B"], "round": 1}
+
+
+def small_input_big_work(p: ProbeList) -> None:
+    """Small requests that ask for big work: many players, many keys, huge numbers, long
+    names and searches."""
+    c = "small input, big work"
     many = ",".join(f"P{n}" for n in range(100_000))
     referee = f"/referee/?game={GAME}&q=council-vote&players="
-    form = "/referee/rada-miasta/council-vote/"
-    order, growth = "rada-miasta/round-order", "mega-civilization/population-growth"
-    two = {"seating": ["A", "B"], "round": 1}
-
-    c = "small input, big work"
-    add(c, "100,000 players in the referee page's URL", "GET", referee + many, expect=(400, 414))
+    p.add(c, "100,000 players in the referee page's URL", "GET", referee + many, expect=(400, 414))
     # The names step says "at most 18 players" (a 400 with the names kept), no longer cutting
     # the list to 18 silently (issue #24).
-    add(c, "400 players in the referee page's URL", "GET", referee + many[:2400], expect=(400,))
-    add(
+    p.add(c, "400 players in the referee page's URL", "GET", referee + many[:2400], expect=(400,))
+    p.add(
         c,
         "100,000 players posted in the referee form",
         "POST",
-        form,
+        REFEREE_FORM,
         f"players={many}".encode(),
         FORM,
         (200, 400),
     )
-    rule(
+    p.rule(
         c,
         "a map of 100,000 keys",
-        growth,
+        GROWTH,
         {"inputs": {"areas": {f"a{n}": 1 for n in range(100_000)}}},
         (413,),
     )
-    rule(c, "a map of 201 keys", growth, {"inputs": {"areas": {f"a{n}": 1 for n in range(201)}}})
+    p.rule(c, "a map of 201 keys", GROWTH, {"inputs": {"areas": {f"a{n}": 1 for n in range(201)}}})
     for digits in (4000, 5000):  # 5000: past Python's limit on the digits of an int
-        rule(
+        p.rule(
             c,
             f"round = 10**{digits}",
-            order,
+            ORDER,
             b'{"inputs": {"seating": ["A", "B"], "round": 1' + b"0" * digits + b"}}",
         )
-    rule(c, "round = 1e308", order, b'{"inputs": {"seating": ["A", "B"], "round": 1e308}}')
-    rule(c, "a 200,000-character name", order, {"inputs": {"seating": ["x" * 200_000, "B"], "round": 1}})
+    p.rule(c, "round = 1e308", ORDER, b'{"inputs": {"seating": ["A", "B"], "round": 1e308}}')
+    p.rule(c, "a 200,000-character name", ORDER, {"inputs": {"seating": ["x" * 200_000, "B"], "round": 1}})
     # The search takes at most 200 characters (rules.views.MAX_QUERY_LENGTH) and says so with a
     # 400; at the limit, the costliest query is as many one-letter word starts as fit.
-    add(c, "a 2,000-character search", "GET", "/search/?q=" + "ab" * 1000, expect=(400,))
-    add(
+    p.add(c, "a 2,000-character search", "GET", "/search/?q=" + "ab" * 1000, expect=(400,))
+    p.add(
         c, "a search of 100 one-letter word starts", "GET", "/search/?q=" + "+".join("a" * 100), expect=(200,)
     )
 
+
+def bad_characters(p: ProbeList) -> None:
+    """NUL characters and unpaired surrogates in strings, queries, paths and keys."""
     c = "NUL"
-    add(c, "in a search", "GET", "/search/?q=a%00b", expect=(400,))
-    add(c, "in a clause key (page)", "GET", "/g/dolores/c/dl.taxes%00unpaid/", expect=(400, 404))
-    add(c, "in a clause key (API)", "GET", "/api/v1/clauses/dl.taxes%00unpaid/versions/", expect=(400,))
-    add(c, "in lang (API)", "GET", "/api/v1/games/dolores/clauses/?lang=e%00n", expect=(400,))
-    add(c, "in lang (reader)", "GET", "/g/dolores/?lang=e%00n", expect=(400,))
-    rule(c, "in a ruling's string", order, {"inputs": {**two, "seating": ["A\x00", "B"]}})
-    rule(c, "in a ruling's key", growth, {"inputs": {"areas": {"a\x00": 1}}})
-    add(c, "in a form field", "POST", "/referee/dolores/interception/", b"roll=5%00", FORM, (400,))
-    add(c, "in a ruling id", "GET", "/api/v1/rulings/a%00b/", expect=(400, 404))
+    p.add(c, "in a search", "GET", "/search/?q=a%00b", expect=(400,))
+    p.add(c, "in a clause key (page)", "GET", "/g/dolores/c/dl.taxes%00unpaid/", expect=(400, 404))
+    p.add(c, "in a clause key (API)", "GET", "/api/v1/clauses/dl.taxes%00unpaid/versions/", expect=(400,))
+    p.add(c, "in lang (API)", "GET", "/api/v1/games/dolores/clauses/?lang=e%00n", expect=(400,))
+    p.add(c, "in lang (reader)", "GET", "/g/dolores/?lang=e%00n", expect=(400,))
+    p.rule(c, "in a ruling's string", ORDER, {"inputs": {**TWO_SEATS, "seating": ["A\x00", "B"]}})
+    p.rule(c, "in a ruling's key", GROWTH, {"inputs": {"areas": {"a\x00": 1}}})
+    p.add(c, "in a form field", "POST", "/referee/dolores/interception/", b"roll=5%00", FORM, (400,))
+    p.add(c, "in a ruling id", "GET", "/api/v1/rulings/a%00b/", expect=(400, 404))
 
     c = "unpaired surrogate"
-    rule(c, "in a ruling's string", order, b'{"inputs": {"seating": ["\\ud800", "B"], "round": 1}}')
-    rule(c, "in a ruling's key", growth, b'{"inputs": {"areas": {"\\udfff": 1}}}')
-    rule(c, "in lang", "dolores/interception", b'{"inputs": {"roll": 5}, "lang": "e\\ud800"}')
-    add(c, "as invalid UTF-8 in a query", "GET", "/search/?q=%ED%A0%80", expect=(200,))
+    p.rule(c, "in a ruling's string", ORDER, b'{"inputs": {"seating": ["\\ud800", "B"], "round": 1}}')
+    p.rule(c, "in a ruling's key", GROWTH, b'{"inputs": {"areas": {"\\udfff": 1}}}')
+    p.rule(c, "in lang", "dolores/interception", b'{"inputs": {"roll": 5}, "lang": "e\\ud800"}')
+    p.add(c, "as invalid UTF-8 in a query", "GET", "/search/?q=%ED%A0%80", expect=(200,))
 
+
+def language_codes(p: ProbeList) -> None:
+    """Over-long, malformed and multi-line ``lang`` values on a ruling, the clause API and the
+    reader."""
     c = "language codes"
     for lang in ("a" * 30, "zh-Hans-aaaaaaaa-bbbbbbbb", "en\n", "e", "x" * 1000):
         shown = repr(lang[:32])
-        rule(c, f"lang={shown} on a ruling", "dolores/interception", {"inputs": {"roll": 5}, "lang": lang})
-        add(
+        p.rule(c, f"lang={shown} on a ruling", "dolores/interception", {"inputs": {"roll": 5}, "lang": lang})
+        p.add(
             c,
             f"lang={shown} on the clause API",
             "GET",
             f"/api/v1/games/dolores/clauses/?lang={quote(lang)}",
             expect=(200, 400),
         )
-        add(c, f"lang={shown} on the reader", "GET", f"/g/dolores/?lang={quote(lang)}", expect=(200,))
+        p.add(c, f"lang={shown} on the reader", "GET", f"/g/dolores/?lang={quote(lang)}", expect=(200,))
 
+
+def deep_and_oversized(p: ProbeList) -> None:
+    """Deeply nested JSON, and bodies, headers and URLs past their limits."""
     c = "deep JSON"
     for depth in (33, 1000, 100_000):
-        rule(c, f"{depth} nested lists", order, b'{"inputs": ' + b"[" * depth + b"]" * depth + b"}")
-    rule(c, "100,000 nested objects", order, b'{"a": ' * 100_000 + b"1" + b"}" * 100_000, (400, 413))
+        p.rule(c, f"{depth} nested lists", ORDER, b'{"inputs": ' + b"[" * depth + b"]" * depth + b"}")
+    p.rule(c, "100,000 nested objects", ORDER, b'{"a": ' * 100_000 + b"1" + b"}" * 100_000, (400, 413))
 
     c = "oversized"
-    rule(c, "a 300 KB JSON body", order, {"inputs": {}, "pad": "x" * 300_000}, (413,))
-    rule(c, "a 3 MB JSON body (past Django's own limit)", order, {"pad": "x" * 3_000_000}, (413,))
-    add(c, "a 3 MB form body", "POST", form, b"players=" + b"x" * 3_000_000, FORM, (400, 413))
-    add(c, "a 10 KB header", "GET", "/", headers={"X-Pad": "x" * 10_000}, expect=(400, 431))
-    add(c, "a 5 KB URL", "GET", "/search/?q=" + "x" * 5000, expect=(400, 414))
+    p.rule(c, "a 300 KB JSON body", ORDER, {"inputs": {}, "pad": "x" * 300_000}, (413,))
+    p.rule(c, "a 3 MB JSON body (past Django's own limit)", ORDER, {"pad": "x" * 3_000_000}, (413,))
+    p.add(c, "a 3 MB form body", "POST", REFEREE_FORM, b"players=" + b"x" * 3_000_000, FORM, (400, 413))
+    p.add(c, "a 10 KB header", "GET", "/", headers={"X-Pad": "x" * 10_000}, expect=(400, 431))
+    p.add(c, "a 5 KB URL", "GET", "/search/?q=" + "x" * 5000, expect=(400, 414))
 
+
+def wrong_shapes(p: ProbeList) -> None:
+    """JSON of every wrong shape, wrong content types, unknown names and bad paths."""
     c = "wrong shapes"
     for raw in (
         b"",
@@ -207,25 +227,44 @@ def probes() -> list[Probe]:
         b'{"inputs": {"seating": "AB", "round": "1"}}',
         b'{"inputs": null, "variant": {}, "edition": "x"}',
     ):
-        rule(c, f"body {raw[:40]!r}", order, raw)
-    add(c, "text/plain", "POST", api(GAME, "round-order"), b"{}", {"Content-Type": "text/plain"}, (415,))
-    add(c, "no content type", "POST", api(GAME, "round-order"), b"{}", {}, (400, 415))
-    rule(c, "an unknown game", "nope/x", {"inputs": {}}, (404,))
-    rule(c, "an unknown adjudicator", f"{GAME}/nope", {"inputs": {}}, (404,))
-    rule(c, "an unknown edition", order, {"inputs": two, "edition": 999})
-    add(c, "a ruling id that is no UUID", "GET", "/api/v1/rulings/not-a-uuid/", expect=(404,))
-    add(c, "PUT on a read", "PUT", "/api/v1/games/", b"{}", JSON, (405,))
-    add(c, "a path with ..", "GET", "/api/v1/games/../../etc/passwd", expect=(404,))
-    add(c, "a page under a bad slug", "GET", "/g/%FF%FE/", expect=(404,))
-    add(c, "edition=-1 in a query", "GET", "/api/v1/games/dolores/parameters/?edition=-1", expect=(400, 404))
+        p.rule(c, f"body {raw[:40]!r}", ORDER, raw)
+    p.add(c, "text/plain", "POST", api(GAME, "round-order"), b"{}", {"Content-Type": "text/plain"}, (415,))
+    p.add(c, "no content type", "POST", api(GAME, "round-order"), b"{}", {}, (400, 415))
+    p.rule(c, "an unknown game", "nope/x", {"inputs": {}}, (404,))
+    p.rule(c, "an unknown adjudicator", f"{GAME}/nope", {"inputs": {}}, (404,))
+    p.rule(c, "an unknown edition", ORDER, {"inputs": TWO_SEATS, "edition": 999})
+    p.add(c, "a ruling id that is no UUID", "GET", "/api/v1/rulings/not-a-uuid/", expect=(404,))
+    p.add(c, "PUT on a read", "PUT", "/api/v1/games/", b"{}", JSON, (405,))
+    p.add(c, "a path with ..", "GET", "/api/v1/games/../../etc/passwd", expect=(404,))
+    p.add(c, "a page under a bad slug", "GET", "/g/%FF%FE/", expect=(404,))
+    p.add(
+        c, "edition=-1 in a query", "GET", "/api/v1/games/dolores/parameters/?edition=-1", expect=(400, 404)
+    )
 
+
+def head_requests(p: ProbeList) -> None:
+    """HEAD wherever GET answers, and on an endpoint that only takes POST."""
     c = "HEAD"
     pages = ["/", "/referee/", f"/g/{GAME}/", f"/g/{GAME}/glossary/", f"/g/{GAME}/editions/"]
     pages += ["/g/dolores/c/dl.taxes-unpaid/", "/g/dolores/disputes/", "/search/?q=gracz", "/api/v1/", HEALTH]
     for path in [*pages, f"/api/v1/games/{GAME}/clauses/", f"/api/v1/games/{GAME}/adjudicators/"]:
-        add(c, f"HEAD {path}", "HEAD", path, expect=(200,))
-    add(c, "HEAD on a POST-only endpoint", "HEAD", api(GAME, "round-order"), expect=(405,))
-    return out
+        p.add(c, f"HEAD {path}", "HEAD", path, expect=(200,))
+    p.add(c, "HEAD on a POST-only endpoint", "HEAD", api(GAME, "round-order"), expect=(405,))
+
+
+def probes() -> list[Probe]:
+    """The hostile list: (category, what, request, the right answers)."""
+    p = ProbeList()
+    for category in (
+        small_input_big_work,
+        bad_characters,
+        language_codes,
+        deep_and_oversized,
+        wrong_shapes,
+        head_requests,
+    ):
+        category(p)
+    return p.out
 
 
 def big_bodies() -> list[Probe]:

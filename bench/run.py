@@ -189,15 +189,10 @@ def stored_ruling(server: Server, game: str, question: str, body: bytes) -> str:
     return json.loads(content)["ruling"]
 
 
-def build_targets(args, server: Server, tmp: Path) -> tuple[list[Target], dict]:
-    """Fetch the real referee form and the API example, write the request bodies, check
-    that every path answers 2xx with the right kind of body before any load is applied."""
-    game, question = args.game, args.question
-    gzip = "" if args.no_gzip else "gzip"
-    token = csrf_token()
-
-    # (a) the referee's htmx POST: exactly the fields the page's form submits.
-    form_page = f"/referee/?{urlencode({'game': game, 'q': question, 'players': args.players})}"
+def referee_form_fields(server: Server, args, token: str) -> list[tuple[str, str]]:
+    """The referee's htmx POST: exactly the fields the page's form submits, with ``token`` as
+    its CSRF token."""
+    form_page = f"/referee/?{urlencode({'game': args.game, 'q': args.question, 'players': args.players})}"
     status, _h, body = server.request("GET", form_page)
     if status != 200:
         raise RuntimeError(f"GET {form_page} → {status}")
@@ -206,23 +201,25 @@ def build_targets(args, server: Server, tmp: Path) -> tuple[list[Target], dict]:
     fields = [(k, token if k == "csrfmiddlewaretoken" else v) for k, v in parser.fields]
     if not fields:
         raise RuntimeError(f"no form fields found on {form_page}")
-    form_body = urlencode(fields).encode()
-    (tmp / "ruling.form").write_bytes(form_body)
+    return fields
 
-    # (b) the JSON API: the adjudicator's own first example.
+
+def api_example_body(server: Server, game: str, question: str) -> bytes:
+    """The JSON API's body: the adjudicator's own first example."""
     status, _h, body = server.request("GET", f"/api/v1/games/{game}/adjudicators/")
     if status != 200:
         raise RuntimeError(f"adjudicator list → {status}")
     example = next(a["example"] for a in json.loads(body) if a["name"] == question)
-    json_body = json.dumps({"inputs": example, "variant": "original", "lang": "en"}).encode()
-    (tmp / "ruling.json").write_bytes(json_body)
+    return json.dumps({"inputs": example, "variant": "original", "lang": "en"}).encode()
 
-    ruling = stored_ruling(server, game, question, json_body)
+
+def app_targets(game: str, question: str, tmp: Path, token: str, gzip: str, ruling: str) -> list[Target]:
+    """The baseline and the app paths, in the order the checks and the report use."""
 
     def read(key: str, title: str, path: str, bar: float) -> Target:
         return Target(key, title, "GET", path, "get.lua", min_ratios={ISSUE_12: bar}, args=[gzip])
 
-    targets = [
+    return [
         Target(
             "baseline",
             "Baseline: fortunes (1 query, 1 template)",
@@ -254,22 +251,24 @@ def build_targets(args, server: Server, tmp: Path) -> tuple[list[Target], dict]:
         read("reader", f"Document reader ({game}, lang=en)", f"/g/{game}/?lang=en", 0.5),
     ]
 
+
+def preflight(
+    server: Server, targets: list[Target], form_body: bytes, json_body: bytes, token: str, gzip: str
+) -> dict:
+    """One request on each path, before any load: each must answer 2xx, and the htmx ruling a
+    fragment, not a whole page. What each answered (status, type, encoding, size)."""
     checks = {}
     common = {"Accept-Encoding": gzip} if gzip else {}
+    htmx = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "HX-Request": "true",
+        "HX-Target": "result",
+        "Cookie": f"csrftoken={token}",
+        "X-CSRFToken": token,
+    }
     probes = {
         "baseline": ("GET", "/bench/fortunes/", None, {}),
-        "ruling-html": (
-            "POST",
-            targets[1].path,
-            form_body,
-            {
-                "Content-Type": "application/x-www-form-urlencoded",
-                "HX-Request": "true",
-                "HX-Target": "result",
-                "Cookie": f"csrftoken={token}",
-                "X-CSRFToken": token,
-            },
-        ),
+        "ruling-html": ("POST", targets[1].path, form_body, htmx),
         "ruling-json": ("POST", targets[2].path, json_body, {"Content-Type": "application/json"}),
         "ruling-get": ("GET", targets[3].path, None, {}),
         "reader": ("GET", targets[4].path, None, {}),
@@ -284,10 +283,27 @@ def build_targets(args, server: Server, tmp: Path) -> tuple[list[Target], dict]:
             "content_encoding": resp_headers.get("Content-Encoding", ""),
             "bytes_on_wire": len(content),
         }
-    status, _h, content = server.request("POST", targets[1].path, form_body, probes["ruling-html"][3])
+    status, _h, content = server.request("POST", targets[1].path, form_body, htmx)
     if b"<html" in content.lower() or b"<!doctype" in content.lower():
         raise RuntimeError("the htmx ruling POST answered a whole page, not the fragment")
     checks["ruling-html"]["uncompressed_bytes"] = len(content)
+    return checks
+
+
+def build_targets(args, server: Server, tmp: Path) -> tuple[list[Target], dict]:
+    """Fetch the real referee form and the API example, write the request bodies, check
+    that every path answers 2xx with the right kind of body before any load is applied."""
+    game, question = args.game, args.question
+    gzip = "" if args.no_gzip else "gzip"
+    token = csrf_token()
+    fields = referee_form_fields(server, args, token)
+    form_body = urlencode(fields).encode()
+    (tmp / "ruling.form").write_bytes(form_body)
+    json_body = api_example_body(server, game, question)
+    (tmp / "ruling.json").write_bytes(json_body)
+    ruling = stored_ruling(server, game, question, json_body)
+    targets = app_targets(game, question, tmp, token, gzip, ruling)
+    checks = preflight(server, targets, form_body, json_body, token, gzip)
     checks["form_fields"] = len(fields)
     return targets, checks
 
@@ -469,10 +485,11 @@ def fmt_ms(x: float) -> str:
     return f"{x:.1f}"
 
 
-def markdown(result: dict) -> str:
-    cfg, m, summary = result["config"], result["machine"], result["summary"]
+def _md_header(result: dict) -> list[str]:
+    """The title, the command and how the run was set up."""
+    cfg, m = result["config"], result["machine"]
     db = DB_NAMES[result["db"]]
-    lines = [
+    return [
         f"# Throughput and latency — {db} — {result['date']}",
         "",
         f"`{result['command']}`",
@@ -489,6 +506,12 @@ def markdown(result: dict) -> str:
         "median over legs: a load-independent cross-check of the ratio (it leaves out wrk and the "
         "database server).",
         "",
+    ]
+
+
+def _md_summary(summary: dict) -> list[str]:
+    """The summary table: one row a path, the baseline first."""
+    lines = [
         "## Summary",
         "",
         "| path | request | req/s (median, min–max) | × baseline (median, min–max) | 2xx req/s (× baseline) "
@@ -511,7 +534,12 @@ def markdown(result: dict) -> str:
             f"| {s['errors']} ({s['non2xx']} + {s['socket_errors']}) | {s['cpu_ms_per_request']:.2f}{cpu} "
             f"| {verdict} |"
         )
-    lines += ["", "## Targets", ""]
+    return lines
+
+
+def _md_targets(summary: dict) -> list[str]:
+    """Each app path's verdicts against its targets, and which targets were missed."""
+    lines = ["", "## Targets", ""]
     for key, s in summary.items():
         if key == "baseline":
             continue
@@ -525,17 +553,19 @@ def markdown(result: dict) -> str:
             parts.append(f"{name} {v['target']}: {value} → {'pass' if v['pass'] else '**FAIL**'}")
         lines.append(f"- **{key}**: " + "; ".join(parts))
     failing = [k for k, s in summary.items() if k != "baseline" and not s["pass"]]
-    lines += ["", f"Targets missed: {', '.join(failing)}." if failing else "Every target met.", ""]
-    if result.get("notes"):
-        lines += ["## Notes", "", *[f"- {n}" for n in result["notes"]], ""]
-    lines += [
+    return lines + ["", f"Targets missed: {', '.join(failing)}." if failing else "Every target met.", ""]
+
+
+def _md_legs(legs: list[dict]) -> list[str]:
+    """Every leg's figures, in the order they ran."""
+    lines = [
         "## Legs, in run order",
         "",
         "| # | round | path | req/s | p50 | p95 | p99 | max ms | non-2xx | socket errors | statuses "
         "| server CPU ms/req | CPU cores: gunicorn / wrk / other |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for i, x in enumerate(result["legs"], 1):
+    for i, x in enumerate(legs, 1):
         st = ", ".join(f"{k}: {v}" for k, v in sorted(x["statuses"].items()))
         lines.append(
             f"| {i} | {x['round']} | {x['path']} | {x['rps']:.0f} | {fmt_ms(x['p50_ms'])} | {fmt_ms(x['p95_ms'])} "
@@ -543,8 +573,12 @@ def markdown(result: dict) -> str:
             f"| {x['server_cpu_ms_per_request']:.2f} "
             f"| {x['cpu_cores']['gunicorn']:.2f} / {x['cpu_cores']['wrk']:.2f} / {x['cpu_cores']['other']:.2f} |"
         )
-    log = result["server_log"]
-    lines += [
+    return lines
+
+
+def _md_server_log(log: dict) -> list[str]:
+    """What the server's log holds: errors, tracebacks, timeouts, exceptions, its last lines."""
+    lines = [
         "",
         "## Server log",
         "",
@@ -556,7 +590,13 @@ def markdown(result: dict) -> str:
         lines += [f"| `{e}` | {n} |" for e, n in log["exceptions"].items()]
     if log["tail"]:
         lines += ["", "Last lines:", "", "```", log["tail"].strip()[-2500:], "```"]
-    lines += [
+    return lines
+
+
+def _md_checks_and_machine(result: dict) -> list[str]:
+    """The pre-flight checks' answers and the machine the run was on."""
+    cfg, m = result["config"], result["machine"]
+    return [
         "",
         "## Pre-flight checks (one request each, before any load)",
         "",
@@ -572,7 +612,16 @@ def markdown(result: dict) -> str:
         f"| gunicorn workers | {cfg['workers']} × {cfg['gunicorn_threads']} thread(s), sync |",
         "",
     ]
-    return "\n".join(lines)
+
+
+def markdown(result: dict) -> str:
+    """The run's report: set-up, summary, targets, notes, legs, server log, checks, machine."""
+    summary = result["summary"]
+    lines = _md_header(result) + _md_summary(summary) + _md_targets(summary)
+    if result.get("notes"):
+        lines += ["## Notes", "", *[f"- {n}" for n in result["notes"]], ""]
+    lines += _md_legs(result["legs"]) + _md_server_log(result["server_log"])
+    return "\n".join(lines + _md_checks_and_machine(result))
 
 
 def bench_one(args, kind: str, command: str) -> dict:

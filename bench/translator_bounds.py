@@ -68,11 +68,9 @@ def timed(call, runs: int = 3) -> tuple[float, float, float, object]:
     return (cold, cold_cpu), best, best_cpu, response
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--label", default="")
-    args = parser.parse_args(argv)
-    tmp = tempfile.mkdtemp(prefix="bench-translators-")
+def setup_site(tmp: str):
+    """Django on a fresh SQLite database in ``tmp`` with the shipped corpus, and a test client
+    signed in as a translator of English."""
     os.environ.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
@@ -86,13 +84,10 @@ def main(argv: list[str] | None = None) -> int:
 
     django.setup()
     from django.contrib.auth import get_user_model
-    from django.core.files.uploadedfile import SimpleUploadedFile
     from django.core.management import call_command
     from django.test import Client
 
-    from rules import corpus
     from rules.models import Role
-    from translators import exchange
 
     call_command("migrate", verbosity=0)
     call_command("loadcorpus", verbosity=0)
@@ -100,16 +95,31 @@ def main(argv: list[str] | None = None) -> int:
     Role.objects.create(user=user, kind="translator", lang="en")
     client = Client()
     client.force_login(user)
+    return client
+
+
+def real_english_dolores() -> str:
+    """The shipped English translation of Dolores's clauses, as one document."""
+    from rules import corpus
+
     game = corpus.game("dolores")
     english = game.translations_of("en")
-    real = "\n\n".join(english[c.key] for c in game.clauses if c.kind != "furniture" and english.get(c.key))
+    return "\n\n".join(english[c.key] for c in game.clauses if c.kind != "furniture" and english.get(c.key))
 
-    rows, data = [], {"date": today(), "label": args.label, "cases": []}
 
-    def record(what: str, target: str, first: tuple, best: float, cpu: float, status: int) -> None:
+class Cases:
+    """The timed cases: the report's table rows and the results file's records."""
+
+    def __init__(self, label: str):
+        self.rows: list[list] = []
+        self.data: dict = {"date": today(), "label": label, "cases": []}
+
+    def record(self, what: str, target: str, first: tuple, best: float, cpu: float, status: int) -> None:
         cold, cold_cpu = first
-        rows.append([what, target, f"{cold:.2f} ({cold_cpu:.2f} CPU)", f"{best:.2f}", f"{cpu:.2f}", status])
-        data["cases"].append(
+        self.rows.append(
+            [what, target, f"{cold:.2f} ({cold_cpu:.2f} CPU)", f"{best:.2f}", f"{cpu:.2f}", status]
+        )
+        self.data["cases"].append(
             {
                 "case": what,
                 "target": target,
@@ -122,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"{what}: cold {cold:.2f} s, best {best:.2f} s ({cpu:.2f} s CPU), HTTP {status}", flush=True)
 
+
+def time_alignments(client, cases: Cases) -> None:
+    """Align the hostile repetition and the real English Dolores."""
+    real = real_english_dolores()
     align_url = "/api/v1/games/dolores/translations/en/align/"
     for what, text, target in [
         (f'align {len(HOSTILE):,} characters of "Ab cd.\\n\\n"', HOSTILE, "≤ 1 s"),
@@ -130,11 +144,18 @@ def main(argv: list[str] | None = None) -> int:
         cold, best, cpu, r = timed(
             lambda text=text: client.post(align_url, {"text": text}, content_type="application/json")
         )
-        record(what, target, cold, best, cpu, r.status_code)
+        cases.record(what, target, cold, best, cpu, r.status_code)
+
+
+def time_imports(client, cases: Cases) -> None:
+    """Import the real Dolores export, files of 5,000 (the limit), 20,000 and 60,000 units, and
+    the odd files."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from rules.models import Game
+    from translators import exchange
 
     import_url = "/api/v1/games/dolores/translations/en/import/"
-    from rules.models import Game
-
     files = [
         (
             "import the real Dolores export (XLIFF 2.0)",
@@ -153,22 +174,36 @@ def main(argv: list[str] | None = None) -> int:
         cold, best, cpu, r = timed(
             lambda body=body: client.post(import_url, {"file": SimpleUploadedFile("x.xlf", body)})
         )
-        record(f"{what} ({len(body):,} bytes)", target, cold, best, cpu, r.status_code)
+        cases.record(f"{what} ({len(body):,} bytes)", target, cold, best, cpu, r.status_code)
 
+
+def write_report(cases: Cases, label: str, argv: list[str] | None) -> Path:
+    """Write the table and the machine to bench/results; the .md's path."""
     text = heading("Translators' bounded work", "bench/translator_bounds.py", argv)
     text += [
         "Through the API with the Django test client, SQLite, one process; seconds of wall time.",
         f"Load average when run: {os.getloadavg()[0]:.1f} (a shared two-core machine): the CPU seconds are what the work itself costs.",
         "",
-        table(["case", "target", "first call (s)", "best of 3 (s)", "its CPU (s)", "HTTP"], rows),
+        table(["case", "target", "first call (s)", "best of 3 (s)", "its CPU (s)", "HTTP"], cases.rows),
         "",
     ]
     info = machine("sqlite")
     text += machine_section(info)
-    data["machine"] = info
-    stem = f"{today()}-translator-bounds" + (f"-{args.label}" if args.label else "")
-    md, _js = write_results(stem, "\n".join(text), data)
-    print(md)
+    cases.data["machine"] = info
+    stem = f"{today()}-translator-bounds" + (f"-{label}" if label else "")
+    md, _js = write_results(stem, "\n".join(text), cases.data)
+    return md
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--label", default="")
+    args = parser.parse_args(argv)
+    client = setup_site(tempfile.mkdtemp(prefix="bench-translators-"))
+    cases = Cases(args.label)
+    time_alignments(client, cases)
+    time_imports(client, cases)
+    print(write_report(cases, args.label, argv))
     return 0
 
 
