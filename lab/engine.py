@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -167,6 +168,14 @@ class Config:
         return cls(**{**data, "policies": tuple(data["policies"]), "options": dict(data["options"])})
 
 
+# The metrics every whole-game model reports (CONTRACT.md §7), from its sums "first_wins"
+# (a share of games: round 1's first player won) and "rounds" (a per-game mean).
+CONTRACT_METRICS = (
+    ("first_player_win_share", stats.SHARE, "first_wins", 1),
+    ("rounds_mean", stats.MEAN, "rounds", 1),
+)
+
+
 class Model:
     """A game's simulation: its players' range, seat policies, one game, its metrics."""
 
@@ -197,6 +206,14 @@ class Model:
 
     def options(self, players: int, **kw: Any) -> dict[str, Any]:
         return {}
+
+    def charts(self, results: list[tuple[str, dict[str, Any]]]) -> list:
+        """The run page's charts (``lab.charts.Chart``); none by default."""
+        return []
+
+    def label(self, name: str) -> str:
+        """A metric's name in words; the name itself by default."""
+        return name
 
     def play(self, ref: Referee, config: Config, index: int) -> stats.Sums:  # pragma: no cover
         raise NotImplementedError
@@ -415,6 +432,24 @@ def shard_bounds(games: int, shards: int) -> list[tuple[int, int]]:
     shards = max(1, min(shards, games))
     cuts = [n * games // shards for n in range(shards + 1)]
     return list(zip(cuts, cuts[1:], strict=False))
+
+
+class Rule:
+    """One game of a whole-game model: its seeded generator (``random.Random`` of
+    "<game>:<seed>:<index>"), its seats P1…Pn, and, called with an adjudicator's name and
+    inputs, the ruling's outcome under the run's variant, each ruling shown to the game's
+    ``DisputeWatch``."""
+
+    def __init__(self, ref: Referee, config: Config, index: int, disputes: Iterable[str]):
+        self.ref = ref
+        self.rng = random.Random(f"{config.game}:{config.seed}:{index}")
+        self.watch = DisputeWatch(config.game, disputes)
+        self.names = [f"P{n + 1}" for n in range(config.players)]
+
+    def __call__(self, name: str, raw: dict[str, Any]) -> dict[str, Any]:
+        result = self.ref.result(name, raw)
+        self.watch.see(name, result)
+        return result.outcome
 
 
 class DisputeWatch:

@@ -28,8 +28,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .engine import DisputeWatch, Model, Referee
-from .stats import MEAN, SHARE, Sums, mean_obs, share_obs
+from .engine import CONTRACT_METRICS, DisputeWatch, Model, Referee
+from .stats import SHARE, Sums, mean_obs, share_obs
 
 SLUG = "imperial-tax-farmer"
 PROVINCES = ("Imperia", "Estyx", "Corvia", "Halm")
@@ -133,9 +133,6 @@ class ImperialTaxFarmer(Model):
     default_policy = "random"
     disputes = DISPUTES
 
-    def options(self, players: int, **_kw: Any) -> dict[str, Any]:
-        return {}
-
     def play(self, ref: Referee, config, index: int) -> Sums:
         watch = DisputeWatch(SLUG, DISPUTES)
         seed = f"{config.game}:{config.seed}:{index}"
@@ -160,17 +157,10 @@ class ImperialTaxFarmer(Model):
 
     def metrics(self, config, rules, sums: Sums):
         specs = [
-            ("first_player_win_share", SHARE, "first_wins", 1),
-            ("rounds_mean", MEAN, "rounds", 1),
+            *CONTRACT_METRICS,
             ("game_ended_share", SHARE, "ended", 1),
             ("no_winner_share", SHARE, "no_winner", 1),
             ("shared_win_share", SHARE, "shared", 1),
             ("winner_changed_by_reading_share", SHARE, "winner_changed", 1),
         ]
         return specs, {}
-
-    def charts(self, results):
-        return []
-
-    def label(self, name: str) -> str:
-        return name

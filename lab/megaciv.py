@@ -19,10 +19,9 @@ What the model states where it does not play the text (docs/lab.md):
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from .engine import DisputeWatch, Model, Referee
+from .engine import CONTRACT_METRICS, Model, Referee, Rule
 from .stats import MEAN, SHARE, Sums, mean_obs, share_obs
 
 SLUG = "mega-civilization"
@@ -47,15 +46,8 @@ class MegaCivilization(Model):
         return {"rounds": rounds or 12}
 
     def play(self, ref: Referee, config, index: int) -> Sums:
-        rng = random.Random(f"{config.game}:{config.seed}:{index}")
-        watch = DisputeWatch(SLUG, DISPUTES)
-        names = [f"P{n + 1}" for n in range(config.players)]
-
-        def rule(name: str, raw: dict[str, Any]) -> dict[str, Any]:
-            result = ref.result(name, raw)
-            watch.see(name, result)
-            return result.outcome
-
+        rule = Rule(ref, config, index, DISPUTES)
+        rng, watch, names = rule.rng, rule.watch, rule.names
         areas = {p: {f"{p}-a{k}": 1 for k in range(3)} for p in names}
         stock = dict.fromkeys(names, STOCK - 3)
         cities = dict.fromkeys(names, 0)
@@ -106,16 +98,9 @@ class MegaCivilization(Model):
 
     def metrics(self, config, rules, sums: Sums):
         specs = [
-            ("first_player_win_share", SHARE, "first_wins", 1),
-            ("rounds_mean", MEAN, "rounds", 1),
+            *CONTRACT_METRICS,
             ("shared_win_share", SHARE, "shared", 1),
             ("winning_margin_mean", MEAN, "margin", 1),
             ("cities_at_end_mean", MEAN, "cities", 1),
         ]
         return specs, {}
-
-    def charts(self, results):
-        return []
-
-    def label(self, name: str) -> str:
-        return name

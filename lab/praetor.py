@@ -26,10 +26,10 @@ What the model states where it does not play the text (docs/lab.md):
 
 from __future__ import annotations
 
-import random
+from dataclasses import dataclass
 from typing import Any
 
-from .engine import DisputeWatch, Model, Referee
+from .engine import CONTRACT_METRICS, Model, Referee, Rule
 from .stats import MEAN, SHARE, Sums, mean_obs, share_obs
 
 SLUG = "praetor"
@@ -43,6 +43,158 @@ MAX_ROUNDS = 40
 DISPUTES = ("city-tiles-tiebreak", "final-scoring-by-experience", "must-pass-with-special-tiles")
 
 
+@dataclass
+class Game:
+    """One game of Praetor in progress: what the rulings said so far."""
+
+    favor: dict[str, int]
+    first: str
+    order: list[str]
+    resources: dict[str, dict[str, int]]
+    experience: dict[str, list[int]]
+    tiles: dict[str, int]
+    age: dict[str, int]
+    deck: dict[str, Any]
+    rounds: int = 0
+    builds: int = 0
+
+
+def start(rule: Rule, players: int) -> Game:
+    """``setup``, ``starting-favor`` and the first ``refill``."""
+    names, rng = rule.names, rule.rng
+    setup = rule("setup", {"players": players, "tiles": TILES})
+    begun = rule("starting-favor", {"seating": names, "last_in_rome": rng.choice(names)})
+    return Game(
+        favor=dict(begun["favor"]),
+        first=begun["order"][0],
+        order=list(begun["order"]),
+        resources={p: dict(setup["starting_resources"]) for p in names},
+        experience={p: list(setup["workers"]) for p in names},
+        tiles=dict.fromkeys(names, setup["city_tiles"]),
+        age={p: rng.randint(20, 60) for p in names},
+        deck=rule(
+            "refill",
+            {
+                "setup": True,
+                "players": players,
+                "city_deck": setup["tiles_in_play"],
+                "era_one": setup["tiles_in_play"] // 2,
+                "wall_deck": WALL_DECK,
+            },
+        ),
+    )
+
+
+def actions(rule: Rule, g: Game) -> None:
+    """One round's ``turn-order`` and action phase: build, or pass, until ``pass`` ends it."""
+    names = rule.names
+    g.order = rule(
+        "turn-order",
+        {"players": [{"name": p, "favor": g.favor[p], "stack": g.order.index(p) + 1} for p in names]},
+    )["order"]
+    workers = {p: len(g.experience[p]) for p in names}
+    passed = dict.fromkeys(names, False)
+    me = g.order[0]
+    for _turn in range(100):
+        if not passed[me]:
+            built = (
+                workers[me] > 0
+                and g.deck["available_after"] > 0
+                and build(rule, me, g.favor, g.resources, workers)
+            )
+            if built:
+                g.deck = {**g.deck, "available_after": g.deck["available_after"] - 1}
+                g.tiles[me] += 1
+                g.builds += 1
+            else:
+                passed[me] = True
+        turn = rule(
+            "pass",
+            {
+                "players": [{"name": p, "workers": workers[p], "passed": passed[p]} for p in g.order],
+                "last": me,
+            },
+        )
+        if turn["phase_over"] or turn["next"] is None:
+            break
+        me = turn["next"]
+        if turn["next_must_pass"]:
+            passed[me] = True
+
+
+def upkeep(rule: Rule, g: Game, last: bool) -> tuple[bool, bool]:
+    """The model's upkeep (an income), ``game-end``, ``last-round`` and the ``refill``;
+    (the game is over, the next round is the last)."""
+    for p in rule.names:
+        r = g.resources[p]
+        r["gold"] = r.get("gold", 0) + 2
+        r["wood"] = r.get("wood", 0) + 1
+        r["stone"] = r.get("stone", 0) + 1
+        r["marble"] = r.get("marble", 0) + (rule.rng.random() < 0.5)
+    if rule("game-end", {"phase": "upkeep", "last_round": last})["game_over"]:
+        return True, last
+    city_deck, wall_deck = g.deck["city_deck_after"], g.deck["wall_deck_after"]
+    last = rule("last-round", {"city_deck": city_deck, "wall_deck": wall_deck})["next_is_last"]
+    g.deck = rule(
+        "refill",
+        {
+            "players": len(rule.names),
+            "available": g.deck["available_after"],
+            "city_deck": city_deck,
+            "walls_available": 0,
+            "wall_deck": wall_deck,
+        },
+    )
+    return False, last
+
+
+def finish(rule: Rule, g: Game) -> tuple[dict[str, int], str]:
+    """``final-scoring`` of every player and the ``winner``."""
+    final = {
+        p: rule(
+            "final-scoring",
+            {
+                "favor": g.favor[p],
+                "active_workers": g.experience[p],
+                "resources": g.resources[p],
+                "rates": RATES,
+            },
+        )["total"]
+        for p in rule.names
+    }
+    players = [
+        {"name": p, "favor": final[p], "morale": 0, "walls": 0, "city_tiles": g.tiles[p], "age": g.age[p]}
+        for p in rule.names
+    ]
+    return final, rule("winner", {"players": players})["winner"]
+
+
+def build(rule: Rule, me: str, favor, resources, workers) -> bool:
+    """Offer ``me`` one tile of random cost and favor; build it if ``build`` allows it."""
+    rng = rule.rng
+    kinds = rng.sample(BUILD_RESOURCES, rng.randint(1, 2))
+    cost = {k: rng.randint(1, 2) for k in kinds}
+    outcome = rule(
+        "build",
+        {
+            "available": True,
+            "cost": cost,
+            "favor": rng.randint(2, 6),
+            "resources": resources[me],
+            "workers": workers[me],
+            "adjacent": rng.randint(0, 2),
+            "favor_before": favor[me],
+        },
+    )
+    if not outcome["allowed"]:
+        return False
+    for k, n in (outcome.get("paid") or {}).items():
+        resources[me][k] = resources[me].get(k, 0) - n
+    favor[me] = outcome["favor_after"]
+    workers[me] -= 1
+    return True
+
+
 class Praetor(Model):
     slug = SLUG
     min_players, max_players = 2, 5
@@ -50,181 +202,33 @@ class Praetor(Model):
     default_policy = "builder"
     disputes = DISPUTES
 
-    def options(self, players: int, **_kw: Any) -> dict[str, Any]:
-        return {}
-
     def play(self, ref: Referee, config, index: int) -> Sums:
-        rng = random.Random(f"{config.game}:{config.seed}:{index}")
-        watch = DisputeWatch(SLUG, DISPUTES)
-        names = [f"P{n + 1}" for n in range(config.players)]
-
-        def rule(name: str, raw: dict[str, Any]) -> dict[str, Any]:
-            result = ref.result(name, raw)
-            watch.see(name, result)
-            return result.outcome
-
-        setup = rule("setup", {"players": config.players, "tiles": TILES})
-        start = rule("starting-favor", {"seating": names, "last_in_rome": rng.choice(names)})
-        favor = dict(start["favor"])
-        first = start["order"][0]
-        resources = {p: dict(setup["starting_resources"]) for p in names}
-        experience = {p: list(setup["workers"]) for p in names}
-        tiles = dict.fromkeys(names, setup["city_tiles"])
-        age = {p: rng.randint(20, 60) for p in names}
-        deck = rule(
-            "refill",
-            {
-                "setup": True,
-                "players": config.players,
-                "city_deck": setup["tiles_in_play"],
-                "era_one": setup["tiles_in_play"] // 2,
-                "wall_deck": WALL_DECK,
-            },
-        )
-        available, city_deck, wall_deck = (
-            deck["available_after"],
-            deck["city_deck_after"],
-            deck["wall_deck_after"],
-        )
-        order = list(start["order"])
-        rounds = builds = 0
+        rule = Rule(ref, config, index, DISPUTES)
+        g = start(rule, config.players)
         over = last = False
-        while not over and rounds < MAX_ROUNDS:
-            rounds += 1
-            order = rule(
-                "turn-order",
-                {"players": [{"name": p, "favor": favor[p], "stack": order.index(p) + 1} for p in names]},
-            )["order"]
-            workers = {p: len(experience[p]) for p in names}
-            passed = dict.fromkeys(names, False)
-            me = order[0]
-            for _turn in range(100):
-                if not passed[me]:
-                    built = (
-                        workers[me] > 0
-                        and available > 0
-                        and self._build(rule, rng, me, favor, resources, workers)
-                    )
-                    if built:
-                        available -= 1
-                        tiles[me] += 1
-                        builds += 1
-                    else:
-                        passed[me] = True
-                turn = rule(
-                    "pass",
-                    {
-                        "players": [{"name": p, "workers": workers[p], "passed": passed[p]} for p in order],
-                        "last": me,
-                    },
-                )
-                if turn["phase_over"] or turn["next"] is None:
-                    break
-                me = turn["next"]
-                if turn["next_must_pass"]:
-                    passed[me] = True
-            for p in names:  # the model's upkeep: an income (module docstring)
-                r = resources[p]
-                r["gold"] = r.get("gold", 0) + 2
-                r["wood"] = r.get("wood", 0) + 1
-                r["stone"] = r.get("stone", 0) + 1
-                r["marble"] = r.get("marble", 0) + (rng.random() < 0.5)
-            over = rule("game-end", {"phase": "upkeep", "last_round": last})["game_over"]
-            if over:
-                break
-            last = rule("last-round", {"city_deck": city_deck, "wall_deck": wall_deck})["next_is_last"]
-            deck = rule(
-                "refill",
-                {
-                    "players": config.players,
-                    "available": available,
-                    "city_deck": city_deck,
-                    "walls_available": 0,
-                    "wall_deck": wall_deck,
-                },
-            )
-            available, city_deck, wall_deck = (
-                deck["available_after"],
-                deck["city_deck_after"],
-                deck["wall_deck_after"],
-            )
-        final = {
-            p: rule(
-                "final-scoring",
-                {
-                    "favor": favor[p],
-                    "active_workers": experience[p],
-                    "resources": resources[p],
-                    "rates": RATES,
-                },
-            )["total"]
-            for p in names
-        }
-        won = rule(
-            "winner",
-            {
-                "players": [
-                    {
-                        "name": p,
-                        "favor": final[p],
-                        "morale": 0,
-                        "walls": 0,
-                        "city_tiles": tiles[p],
-                        "age": age[p],
-                    }
-                    for p in names
-                ]
-            },
-        )
+        while not over and g.rounds < MAX_ROUNDS:
+            g.rounds += 1
+            actions(rule, g)
+            over, last = upkeep(rule, g, last)
+        final, winner = finish(rule, g)
         out = Sums()
-        out.add("first_wins", share_obs(won["winner"] == first))
-        out.add("rounds", mean_obs(rounds))
+        out.add("first_wins", share_obs(winner == g.first))
+        out.add("rounds", mean_obs(g.rounds))
         out.add("ended", share_obs(over))
-        out.add("builds", mean_obs(builds))
+        out.add("builds", mean_obs(g.builds))
         ranked = sorted(final.values(), reverse=True)
         out.add("margin", mean_obs(ranked[0] - ranked[1]))
-        for n, p in enumerate(names):
-            out.add(f"win_seat_{n + 1}", share_obs(won["winner"] == p))
-        watch.sums(out)
+        for n, p in enumerate(rule.names):
+            out.add(f"win_seat_{n + 1}", share_obs(winner == p))
+        rule.watch.sums(out)
         return out
-
-    @staticmethod
-    def _build(rule, rng, me, favor, resources, workers) -> bool:
-        kinds = rng.sample(BUILD_RESOURCES, rng.randint(1, 2))
-        cost = {k: rng.randint(1, 2) for k in kinds}
-        outcome = rule(
-            "build",
-            {
-                "available": True,
-                "cost": cost,
-                "favor": rng.randint(2, 6),
-                "resources": resources[me],
-                "workers": workers[me],
-                "adjacent": rng.randint(0, 2),
-                "favor_before": favor[me],
-            },
-        )
-        if not outcome["allowed"]:
-            return False
-        for k, n in (outcome.get("paid") or {}).items():
-            resources[me][k] = resources[me].get(k, 0) - n
-        favor[me] = outcome["favor_after"]
-        workers[me] -= 1
-        return True
 
     def metrics(self, config, rules, sums: Sums):
         specs = [
-            ("first_player_win_share", SHARE, "first_wins", 1),
-            ("rounds_mean", MEAN, "rounds", 1),
+            *CONTRACT_METRICS,
             ("game_ended_share", SHARE, "ended", 1),
             ("builds_per_game", MEAN, "builds", 1),
             ("winning_margin_mean", MEAN, "margin", 1),
         ]
         specs += [(f"win_share_seat_{n}", SHARE, f"win_seat_{n}", 1) for n in range(1, config.players + 1)]
         return specs, {}
-
-    def charts(self, results):
-        return []
-
-    def label(self, name: str) -> str:
-        return name
