@@ -239,7 +239,7 @@ def choices(adj, rules) -> dict[str, list]:
 
 def ruling(adj, body, rules):
     """What a ruling costs besides the database: validate, every variant, its sentence."""
-    from games.services import language
+    from config.languages import language
 
     def run():
         inputs = adj.validate(body, rules=rules)

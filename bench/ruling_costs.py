@@ -50,6 +50,7 @@ def measure(
     from django.test import Client
     from django.utils import timezone
 
+    from config.languages import language
     from games import engine, services, snapshot
 
     settings.RULING_RATE = None  # read per request by games.throttle.RulingThrottle
@@ -73,7 +74,7 @@ def measure(
 
     def adjudicate():
         for v in variants:
-            with services.language("en"):
+            with language("en"):
                 adj.describe(adj(inputs, variant=v, rules=snap.rules).outcome, rules=snap.rules)
 
     def service():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.api import LANG_MAX, LANG_RE
+from config.languages import LANG_MAX, LANG_RE
 
 from . import engine
 

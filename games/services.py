@@ -17,9 +17,9 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.db import models, transaction
-from django.utils import translation as i18n
+
+from config.languages import language
 
 from . import coverage
 from .engine import Adjudicator, Result
@@ -32,17 +32,6 @@ from .snapshot import Snapshot
 
 class CorpusNotLoaded(Exception):
     """The clauses an adjudicator cites are not in the edition (run loadcorpus)."""
-
-
-def ui_language(lang: str) -> str:
-    """The language explanations are written in: ``lang`` when the UI has it, else English."""
-    codes = {code.lower() for code, _ in settings.LANGUAGES}
-    return lang if lang.lower() in codes else "en"
-
-
-def language(lang: str):
-    """Context manager: write explanations in ``lang`` where the UI has it."""
-    return i18n.override(ui_language(lang))
 
 
 def adjudicate(adj: Adjudicator, inputs: Any, *, variant: str, snapshot: Snapshot) -> tuple[Result, str]:

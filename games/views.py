@@ -20,11 +20,10 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reselect, reswap, retarget
 
+from config.languages import is_language_code, language_name
 from rules import selectors as rule_selectors
-from rules.api import is_language_code
 from rules.lru import LRU
 from rules.permissions import can_design
-from rules.views import language_name
 
 from . import engine, forms, ruling_request, selectors, services, situation, snapshot
 from .engine import MissingParameter, using

@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.admin import TokenAdmin
 from rest_framework.authtoken.models import TokenProxy
 
+from config.languages import is_language_code
+
 from . import models, services
-from .api import is_language_code
 from .diff import word_diff
 from .permissions import can_design, can_work_on, designed_games, may_save_translation
 

@@ -2,37 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.languages import LANG_MAX, LANG_RE, parse_lang
+
 from . import selectors
-
-# Matched whole (fullmatch: "$" alone would let "en\n" through), and at most LANG_MAX
-# characters, as the columns that store a language are.
-LANG_RE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$")
-LANG_MAX = 20
-
-
-def is_language_code(value: str) -> bool:
-    """Whether ``value`` is a BCP 47 language code as translations store them: "en", "zh-Hans", "pt-BR"."""
-    return bool(LANG_RE.fullmatch(value)) and len(value) <= LANG_MAX
-
-
-def parse_lang(value: str | None, *, field: str = "lang") -> str | None:
-    """Return a BCP 47 language code as given, None when absent, or raise a 400 naming ``field``.
-
-    An empty string is not absent: ``?lang=`` is refused like any other non-code, as the
-    schema's pattern says, rather than silently read as "no translation"."""
-    if value is None:
-        return None
-    if not isinstance(value, str) or not is_language_code(value):
-        raise ValidationError({field: ["Not a BCP 47 language code (e.g. en, pl, el, zh-Hans)."]})
-    return value
 
 
 class ErrorOut(serializers.Serializer):

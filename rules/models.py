@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Case, Exists, OuterRef, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
+from config.languages import is_language_code
+
 
 def search_form(text: str) -> str:
     """Fold case and strip accents so that search works alike for Polish, Greek and Chinese,
@@ -499,8 +501,6 @@ class Role(models.Model):
         a translator or reviewer of no language code, or of the game's original language (the
         workspace does not exist for it)."""
         from django.core.exceptions import ValidationError
-
-        from .api import is_language_code
 
         if self.kind == self.Kind.DESIGNER:
             if self.game_id is None:

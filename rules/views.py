@@ -14,13 +14,14 @@ from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from config.languages import is_language_code, language_name
+
 from . import corpus, params, selectors, tables
 from . import search as search_engine
-from .api import is_language_code
 from .diff import word_diff
 from .models import Clause, ClauseVersion, Game, Section, TableRow, Translation, Variant
 
@@ -47,19 +48,6 @@ def _render_page(request, template: str, fragment: str, context: dict, status: i
     # The same URL answers with a page or a fragment: caches must tell them apart.
     patch_vary_headers(response, ["HX-Request"])
     return response
-
-
-def language_name(code: str) -> str:
-    """Return the name of a BCP 47 language code in the active language ("zh-Hans" → "Simplified Chinese")."""
-    lowered = code.lower()
-    base = lowered.split("-")[0]
-    candidates = [lowered, base] + (["zh-hans"] if base == "zh" else [])
-    for candidate in candidates:
-        try:
-            return get_language_info(candidate)["name_translated"]
-        except KeyError:
-            continue
-    return code
 
 
 def _languages(game: Game, codes) -> list[tuple[str, str]]:

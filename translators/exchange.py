@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 from translate.storage import po, tbx, tmx, xliff, xliff2
 
+from config.languages import language_name
 from rules import services as rule_services
 from rules.corpus import normalise
 from rules.models import QUOTABLE, Clause, ClauseVersion, Game, Translation
@@ -288,8 +289,6 @@ def check_place(parsed: Parsed, *, game: Game, lang: str) -> None:
     """Refuse (``WrongPlace``) a file whose languages are not ``game``'s original and ``lang``,
     or that says it was exported from another game: its text would land in the wrong place."""
     from django.utils.translation import gettext as _
-
-    from rules.views import language_name
 
     def named(code: str) -> str:
         return f"{language_name(code)} ({code})"

@@ -21,13 +21,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
+from config.languages import is_language_code, language_name
 from config.uploads import accepts_upload
 from rules import services as rule_services
-from rules.api import is_language_code
 from rules.diff import word_diff
 from rules.models import Game, Translation
 from rules.permissions import can_review, can_work_on, game_for, may_save_translation
-from rules.views import language_name
 
 from . import align, checks, exchange, glossary, memory, selectors, services
 from .forms import MAX_TEXT, TranslationForm

@@ -1,5 +1,7 @@
 from django import template
 
+from config.languages import language_name
+
 from ..views import dom_id as _dom_id
 
 register = template.Library()
@@ -14,6 +16,4 @@ def dom_id(key: str) -> str:
 def language(code: str) -> str:
     """The name of a language code in the interface's language ("el" → "Greek"): pages show
     names, codes stay in URLs."""
-    from rules.views import language_name
-
     return language_name(code)

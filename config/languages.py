@@ -1,0 +1,61 @@
+"""Language codes, as every app reads and names them.
+
+``is_language_code``/``parse_lang`` accept the BCP 47 codes translations are stored under
+(a 400 naming the field otherwise), ``language_name`` says a code in the active language,
+and ``ui_language``/``language`` pick the interface language explanations are written in.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.utils import translation as i18n
+from django.utils.translation import get_language_info
+from rest_framework.exceptions import ValidationError
+
+# Matched whole (fullmatch: "$" alone would let "en\n" through), and at most LANG_MAX
+# characters, as the columns that store a language are.
+LANG_RE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$")
+LANG_MAX = 20
+
+
+def is_language_code(value: str) -> bool:
+    """Whether ``value`` is a BCP 47 language code as translations store them: "en", "zh-Hans", "pt-BR"."""
+    return bool(LANG_RE.fullmatch(value)) and len(value) <= LANG_MAX
+
+
+def parse_lang(value: str | None, *, field: str = "lang") -> str | None:
+    """Return a BCP 47 language code as given, None when absent, or raise a 400 naming ``field``.
+
+    An empty string is not absent: ``?lang=`` is refused like any other non-code, as the
+    schema's pattern says, rather than silently read as "no translation"."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not is_language_code(value):
+        raise ValidationError({field: ["Not a BCP 47 language code (e.g. en, pl, el, zh-Hans)."]})
+    return value
+
+
+def language_name(code: str) -> str:
+    """Return the name of a BCP 47 language code in the active language ("zh-Hans" → "Simplified Chinese")."""
+    lowered = code.lower()
+    base = lowered.split("-")[0]
+    candidates = [lowered, base] + (["zh-hans"] if base == "zh" else [])
+    for candidate in candidates:
+        try:
+            return get_language_info(candidate)["name_translated"]
+        except KeyError:
+            continue
+    return code
+
+
+def ui_language(lang: str) -> str:
+    """The language explanations are written in: ``lang`` when the UI has it, else English."""
+    codes = {code.lower() for code, _ in settings.LANGUAGES}
+    return lang if lang.lower() in codes else "en"
+
+
+def language(lang: str):
+    """Context manager: write explanations in ``lang`` where the UI has it."""
+    return i18n.override(ui_language(lang))
