@@ -15,7 +15,7 @@ from typing import Any
 
 from rest_framework.exceptions import ValidationError
 
-from rules.api import parse_lang
+from config.languages import parse_lang
 
 from . import engine, snapshot
 from .engine.declare import MISSING
