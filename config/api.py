@@ -1,4 +1,6 @@
-"""API-wide conventions: every error as {"errors": {path: [messages]}}."""
+"""API-wide conventions: every error as {"errors": {path: [messages]}} (``ErrorOut`` and the
+400/404 answers every endpoint's schema names), the exception handler that writes it, the
+JSON 404 under /api/ and the API's root."""
 
 import json
 import logging
@@ -6,7 +8,7 @@ import logging
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,6 +17,17 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from config.errors import dependency_down, unavailable
 
 logger = logging.getLogger("config.api")
+
+
+class ErrorOut(serializers.Serializer):
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Messages by dotted field path, e.g. inputs.support.red.merchants.",
+    )
+
+
+ERROR_400 = OpenApiResponse(ErrorOut, description="Bad request: the field paths say what is wrong.")
+ERROR_404 = OpenApiResponse(ErrorOut, description="Not found.")
 
 
 def flatten_errors(detail, prefix: str = "") -> dict[str, list[str]]:

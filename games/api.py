@@ -13,8 +13,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import ERROR_400, ERROR_404, ErrorOut
 from rules import corpus
-from rules.api import ERROR_400, ERROR_404, ErrorOut
 from rules.http import Page, page_response
 from rules.lru import LRU
 

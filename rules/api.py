@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import ERROR_400, ERROR_404
 from config.languages import LANG_MAX, LANG_RE, parse_lang
 
 from . import selectors
-
-
-class ErrorOut(serializers.Serializer):
-    errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        help_text="Messages by dotted field path, e.g. inputs.support.red.merchants.",
-    )
-
-
-ERROR_400 = OpenApiResponse(ErrorOut, description="Bad request: the field paths say what is wrong.")
-ERROR_404 = OpenApiResponse(ErrorOut, description="Not found.")
 
 
 class VariantOut(serializers.Serializer):

@@ -22,13 +22,13 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import ERROR_400, ERROR_404, ErrorOut
 from config.uploads import accepts_upload
 from games import snapshot
 from games.api import EDITION_QUERY, load_snapshot, parse_edition
 from games.impact import draft_report
 from rules import declared, services
 from rules import selectors as rule_selectors
-from rules.api import ERROR_400, ERROR_404, ErrorOut
 from rules.models import ClauseVersion
 from rules.params import BindingsBroken
 from rules.permissions import IsDesignerOfGame

@@ -21,11 +21,11 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import ERROR_400, ERROR_404, ErrorOut
 from config.languages import LANG_MAX, LANG_RE, parse_lang
 from config.parsers import BoundedJSONParser
 from config.uploads import accepts_upload
 from rules import selectors as rule_selectors
-from rules.api import ERROR_400, ERROR_404, ErrorOut
 from rules.permissions import IsTranslatorOfGame, IsTranslatorOfLanguage
 
 from . import align, exchange
