@@ -46,7 +46,7 @@ from .engine import Invalid, citations
 from .engine.readers import parameter_readers
 from .models import ReferenceRuling, Ruling, RulingCitation
 from .pins import pins
-from .ruling import Document
+from .ruling import WrittenDoc
 from .snapshot import Snapshot
 
 # Distinct situations re-ruled within the request; above this, a background run.
@@ -62,7 +62,7 @@ class Example:
 
 
 @dataclass
-class Impact(Document):
+class Impact(WrittenDoc):
     published: int
     draft: int
     revised: list[str]

@@ -54,7 +54,7 @@ def _layout(cls: type, form: str) -> tuple[tuple[str, str, Callable[[Any], Any] 
         if (
             get_origin(hint) is list
             and isinstance(item := get_args(hint)[0], type)
-            and issubclass(item, Document)
+            and issubclass(item, WrittenDoc)
         ):
             return lambda docs: [d._written(form) for d in docs]
         return None
@@ -64,7 +64,7 @@ def _layout(cls: type, form: str) -> tuple[tuple[str, str, Callable[[Any], Any] 
     )
 
 
-class Document:
+class WrittenDoc:
     """A dataclass written as the API's JSON and as its stored form, both from its fields
     (one that is never stored, such as ``games.impact.Impact``, uses ``to_json`` only)."""
 
@@ -101,7 +101,7 @@ def _timestamp(value: dt.datetime) -> str:
 
 
 @dataclass(kw_only=True)
-class StepDoc(Document):
+class StepDoc(WrittenDoc):
     """One clause applied: the version quoted, its translation, what it decided."""
 
     clause: str
@@ -124,14 +124,14 @@ class StepDoc(Document):
 
 
 @dataclass
-class GapDoc(Document):
+class GapDoc(WrittenDoc):
     clause: str | None
     question: str
     assumed: str
 
 
 @dataclass(kw_only=True)
-class WarningDoc(Document):
+class WarningDoc(WrittenDoc):
     """The code was written for an older wording of a clause the ruling cites: a warning
     (``kind`` "meaning"), or a quiet note when the designer recorded the rewording as leaving
     the meaning unchanged ("wording-only", with who recorded it, when and why)."""
@@ -155,7 +155,7 @@ class WarningDoc(Document):
 
 
 @dataclass(kw_only=True)
-class AlternativeDoc(Document):
+class AlternativeDoc(WrittenDoc):
     """The outcome under another variant of the game."""
 
     variant: str
@@ -168,7 +168,7 @@ class AlternativeDoc(Document):
 
 
 @dataclass(kw_only=True)
-class RulingDoc(Document):
+class RulingDoc(WrittenDoc):
     """A ruling as given: inputs, outcome, the cited steps, gaps, alternatives, warnings.
 
     Stored: the row's own fields (``games.models.Ruling`` less its game and id)."""

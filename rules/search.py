@@ -110,7 +110,7 @@ def stem(word: str) -> str:
 
 
 @dataclass(frozen=True)
-class Term:
+class QueryWord:
     """One word of a query (or one run of CJK characters, matched as a phrase)."""
 
     word: str
@@ -145,9 +145,9 @@ class Term:
         return word == self.word or (self.prefix and word.startswith(self.stem))
 
 
-def parse(query: str) -> list[Term]:
+def parse(query: str) -> list[QueryWord]:
     """Turn a query into its terms: folded words (CJK runs as phrases), at most MAX_TERMS, no repeats."""
-    terms: list[Term] = []
+    terms: list[QueryWord] = []
     for chunk in search_form(query).split():
         run: list[str] = []
         for token in words(chunk):
@@ -155,11 +155,11 @@ def parse(query: str) -> list[Term]:
                 run.append(token)
                 continue
             if run:
-                terms.append(Term("".join(run), "".join(run), cjk=True))
+                terms.append(QueryWord("".join(run), "".join(run), cjk=True))
                 run = []
-            terms.append(Term(token, stem(token)))
+            terms.append(QueryWord(token, stem(token)))
         if run:
-            terms.append(Term("".join(run), "".join(run), cjk=True))
+            terms.append(QueryWord("".join(run), "".join(run), cjk=True))
     unique = list(dict.fromkeys(terms))
     return unique[:MAX_TERMS]
 
@@ -168,7 +168,7 @@ def _is_cjk(token: str) -> bool:
     return len(token) == 1 and bool(re.match(rf"[{_CJK}]", token))
 
 
-def tier(terms: list[Term], text_body: str) -> int | None:
+def tier(terms: list[QueryWord], text_body: str) -> int | None:
     """How closely an indexed body matches every term (lower is closer), or None if one is absent."""
     text_words = text_body.split()
     total = 0
@@ -202,7 +202,7 @@ def _folded_with_positions(text: str) -> tuple[str, list[int]]:
     return "".join(chars), origin
 
 
-def highlight(text: str, terms: list[Term]) -> SafeString:
+def highlight(text: str, terms: list[QueryWord]) -> SafeString:
     """Escape ``text`` and wrap in <mark> each word the terms match (and each CJK phrase)."""
     folded, origin = _folded_with_positions(text)
     spans: list[tuple[int, int]] = []
@@ -293,12 +293,14 @@ def index_game(game_id: int) -> None:
 
 
 @dataclass(frozen=True)
-class Match:
+class SearchHit:
+    """A clause the full-text index finds for a query."""
+
     clause_id: int
     total: int  # clauses matching in all, beyond the limit too
 
 
-def fts5_query(terms: list[Term], *, exact: bool = False) -> str:
+def fts5_query(terms: list[QueryWord], *, exact: bool = False) -> str:
     """The FTS5 MATCH expression: every term, as itself, a word start or a stem (``exact``: whole words only).
 
     Words are quoted, so no character of a query (quotes, ``*``, ``NEAR``, parentheses) is FTS5 syntax.
@@ -314,7 +316,7 @@ def fts5_query(terms: list[Term], *, exact: bool = False) -> str:
     return " AND ".join(parts)
 
 
-def tsquery(terms: list[Term], *, exact: bool = False) -> str:
+def tsquery(terms: list[QueryWord], *, exact: bool = False) -> str:
     """The PostgreSQL ``to_tsquery('simple', …)`` text with the same meaning as ``fts5_query``."""
     parts = []
     for t in terms:
@@ -363,7 +365,7 @@ LIMIT %s OFFSET %s
 """
 
 
-def match(terms: list[Term], *, limit: int, offset: int = 0) -> list[Match]:
+def match(terms: list[QueryWord], *, limit: int, offset: int = 0) -> list[SearchHit]:
     """The clauses matching every term, best first, at most ``limit`` after the first ``offset``
     (one query)."""
     if not terms:
@@ -376,4 +378,4 @@ def match(terms: list[Term], *, limit: int, offset: int = 0) -> list[Match]:
         raise NotImplementedError(f"search needs SQLite or PostgreSQL, not {connection.vendor}")
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return [Match(clause_id, total) for clause_id, _loose, _score, total in cursor.fetchall()]
+        return [SearchHit(clause_id, total) for clause_id, _loose, _score, total in cursor.fetchall()]

@@ -206,7 +206,7 @@ class SearchHit:
     version: ClauseVersion
     translation: Translation | None
     lang: str | None  # the shown translation's language, or the one asked for when it has none
-    tier: int  # 0 when every query word is in the text whole; more for other forms (rules.search.Term.tier)
+    tier: int  # 0 when every query word is in the text whole; more for other forms (rules.search.QueryWord.tier)
 
 
 @dataclass

@@ -472,7 +472,9 @@ class AcceptOut(serializers.Serializer):
 
 def document_changes(game, draft, text: str) -> list[dict[str, str]]:
     """The document compared with the draft's clauses (``studio.document.compare``)."""
-    clauses = [document.Clause(c.key, c.section_key, c.version.text) for c in selectors.draft_clauses(draft)]
+    clauses = [
+        document.ClauseText(c.key, c.section_key, c.version.text) for c in selectors.draft_clauses(draft)
+    ]
     prefix = clauses[0].key.split(".", 1)[0] if clauses else game.slug
     return [ch.to_json() for ch in document.compare(clauses, text, lang=game.language, prefix=prefix)]
 

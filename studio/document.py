@@ -33,7 +33,7 @@ MAX_RUN = 3
 
 
 @dataclass(frozen=True)
-class Clause:
+class ClauseText:
     """A clause of the draft as the comparison needs it."""
 
     key: str
@@ -124,7 +124,7 @@ def new_key(prefix: str, section: str, text: str, taken: set[str]) -> str:
     return key
 
 
-def compare(clauses: list[Clause], text: str, *, lang: str, prefix: str) -> list[Change]:
+def compare(clauses: list[ClauseText], text: str, *, lang: str, prefix: str) -> list[Change]:
     """The document ``text`` against the draft's ``clauses`` (in the draft's order)."""
     paragraphs = [corpus.normalise(b) for b in align.blocks(text)]
     doc = "\n".join(p for p in paragraphs if p)

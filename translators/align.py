@@ -287,7 +287,9 @@ def score(
 
 
 @dataclass
-class Pair:
+class AlignedClause:
+    """The text the alignment proposes for one clause (empty: none), and how sure it is."""
+
     clause: str
     text: str
     confidence: float
@@ -298,7 +300,7 @@ class Pair:
 
 @dataclass
 class Alignment:
-    pairs: list[Pair]
+    pairs: list[AlignedClause]
     unplaced: list[str] = field(default_factory=list)  # document sentences no clause took
 
 
@@ -369,7 +371,7 @@ def align(
     for n, (key, _original) in enumerate(clauses):
         joined = texts[n]
         confidence = sum(confidences[n]) / len(confidences[n]) if confidences[n] and joined else 0.0
-        pairs.append(Pair(key, joined, confidence))
+        pairs.append(AlignedClause(key, joined, confidence))
     return Alignment(pairs, unplaced)
 
 
@@ -607,7 +609,7 @@ def _cut(text: str, share: float) -> int:
     return round(min(candidates)[1] * len(text)) if candidates else round(share * len(text))
 
 
-def align_game(game, lang: str, text: str) -> list[Pair]:
+def align_game(game, lang: str, text: str) -> list[AlignedClause]:
     """Align ``text`` to ``game``'s current edition (its translatable clauses, in order)."""
     from . import selectors
 

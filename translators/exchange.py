@@ -86,7 +86,7 @@ class Xliff12File(xliff.Xliff1File):
 
 
 @dataclass(frozen=True)
-class Unit:
+class FileUnit:
     """What an exported unit says of one clause (and what an unchanged import says back)."""
 
     key: str
@@ -98,18 +98,18 @@ class Unit:
     previous_source: str | None = None  # a stale unit's translated version
 
 
-def units(game: Game, lang: str, raw: list[selectors.Unit] | None = None) -> list[Unit]:
+def units(game: Game, lang: str, raw: list[selectors.Unit] | None = None) -> list[FileUnit]:
     """The units of ``game``'s current edition in ``lang``, in document order (2 queries)."""
     out = []
     for u in selectors.units(game, lang) if raw is None else raw:
         base = {"key": u.key, "source": u.version.text, "version": u.version.number}
         if u.current is not None:
             out.append(
-                Unit(**base, target=u.current.text, state=u.current.state, revision=u.current.revision)
+                FileUnit(**base, target=u.current.text, state=u.current.state, revision=u.current.revision)
             )
         elif u.latest is not None:
             out.append(
-                Unit(
+                FileUnit(
                     **base,
                     target=u.latest.text,
                     state="needs-review",
@@ -118,11 +118,11 @@ def units(game: Game, lang: str, raw: list[selectors.Unit] | None = None) -> lis
                 )
             )
         else:
-            out.append(Unit(**base, target="", state="untranslated", revision=0))
+            out.append(FileUnit(**base, target="", state="untranslated", revision=0))
     return out
 
 
-def _base_note(unit: Unit) -> str:
+def _base_note(unit: FileUnit) -> str:
     return BASE_NOTE.format(version=unit.version, revision=unit.revision)
 
 
@@ -147,7 +147,7 @@ _XLIFF12_STATES = {
 }
 
 
-def _xliff_units(store, items: list[Unit], states: dict, **where) -> list:
+def _xliff_units(store, items: list[FileUnit], states: dict, **where) -> list:
     """Add one unit per item to an XLIFF ``store`` (``where``: the toolkit's file argument),
     its target marked by ``states`` (approved unless it says otherwise), its base in a note."""
     out = []
@@ -162,7 +162,7 @@ def _xliff_units(store, items: list[Unit], states: dict, **where) -> list:
     return out
 
 
-def _xliff2(game: Game, lang: str, items: list[Unit]) -> bytes:
+def _xliff2(game: Game, lang: str, items: list[FileUnit]) -> bytes:
     store = xliff2.Xliff2File()
     store.setsourcelanguage(game.language)
     store.settargetlanguage(lang)
@@ -182,7 +182,7 @@ def _xliff2(game: Game, lang: str, items: list[Unit]) -> bytes:
     return bytes(store)
 
 
-def _xliff12(game: Game, lang: str, items: list[Unit]) -> bytes:
+def _xliff12(game: Game, lang: str, items: list[FileUnit]) -> bytes:
     store = Xliff12File()
     store.setsourcelanguage(game.language)
     store.settargetlanguage(lang)
@@ -199,7 +199,7 @@ def _xliff12(game: Game, lang: str, items: list[Unit]) -> bytes:
     return bytes(store)
 
 
-def _po(game: Game, lang: str, items: list[Unit]) -> bytes:
+def _po(game: Game, lang: str, items: list[FileUnit]) -> bytes:
     store = po.pofile()
     store.updateheader(
         add=True,
@@ -608,7 +608,7 @@ def _elsewhere(game: Game, unknown: set[str]) -> dict[str, str]:
 
 
 def _refused(
-    item: Incoming, current: dict[str, Unit], elsewhere: dict[str, str], seen: set[str], game: Game
+    item: Incoming, current: dict[str, FileUnit], elsewhere: dict[str, str], seen: set[str], game: Game
 ) -> tuple[str, str] | None:
     """(result, reason) of a unit not read at all — rejected, or unchanged when it holds no
     translation — or None for a unit to apply or keep. A clause's first unit is the one read:
@@ -656,7 +656,7 @@ class _MadeFrom:
         return current
 
 
-def _conflict(item: Incoming, now_unit: Unit) -> str | None:
+def _conflict(item: Incoming, now_unit: FileUnit) -> str | None:
     """Why ``item`` may not be applied over what the clause has now (None: it may)."""
     if normalise(item.source) != normalise(now_unit.source):
         return f"The file's source is not the current wording of the original (version {now_unit.version})."

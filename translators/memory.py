@@ -30,7 +30,10 @@ class Pair:
 
 
 @dataclass(frozen=True)
-class Suggestion:
+class MemoryMatch:
+    """A translated pair whose source is like the text being translated, and how alike (1.0: the
+    same words); not ``translators.models.Suggestion``, a text kept for a clause."""
+
     similarity: float
     pair: Pair
 
@@ -60,12 +63,12 @@ def _ratio(a: list[str], b: list[str]) -> float:
 
 def suggest(
     source: str, pairs: Iterable[Pair], *, threshold: float = THRESHOLD, limit: int = LIMIT
-) -> list[Suggestion]:
+) -> list[MemoryMatch]:
     """The pairs whose source is most like ``source`` (at least ``threshold``), best first; one
     suggestion per distinct translation."""
     wanted = _key(source)
     n = len(wanted)
-    found: dict[str, Suggestion] = {}
+    found: dict[str, MemoryMatch] = {}
     for pair in pairs:
         other = _key(pair.source)
         # A ratio can be at most 2·min/(sum): skip what cannot reach the threshold.
@@ -76,5 +79,5 @@ def suggest(
             continue
         score = 1.0 if wanted == other else matcher.ratio()
         if score >= threshold and (pair.target not in found or found[pair.target].similarity < score):
-            found[pair.target] = Suggestion(round(score, 3), pair)
+            found[pair.target] = MemoryMatch(round(score, 3), pair)
     return sorted(found.values(), key=lambda s: (-s.similarity, s.pair.clause))[:limit]

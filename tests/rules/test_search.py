@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from rules import search, selectors, services
 from rules.models import Clause, ClauseVersion, EditionEntry, Game, SearchEntry, SearchIndexStamp, Translation
-from rules.search import Term, highlight, parse, stem
+from rules.search import QueryWord, highlight, parse, stem
 
 pytestmark = pytest.mark.django_db
 
@@ -49,13 +49,13 @@ def test_stem_strips_one_inflection_ending_after_folding(word, expected):
 
 def test_parse_folds_splits_and_keeps_cjk_runs_as_phrases():
     assert parse("  Rakieta, (φόρων)  执政官和 AST* ") == [
-        Term("rakieta", "rakiet"),
-        Term("φορων", "φορ"),
-        Term("执政官和", "执政官和", cjk=True),
-        Term("ast", "ast"),
+        QueryWord("rakieta", "rakiet"),
+        QueryWord("φορων", "φορ"),
+        QueryWord("执政官和", "执政官和", cjk=True),
+        QueryWord("ast", "ast"),
     ]
-    assert parse('"*() NEAR -^:') == [Term("near", "near")]
-    assert parse("a A á") == [Term("a", "a")]
+    assert parse('"*() NEAR -^:') == [QueryWord("near", "near")]
+    assert parse("a A á") == [QueryWord("a", "a")]
     assert parse("") == [] and parse("?!…") == []
     assert len(parse(" ".join(f"w{n}" for n in range(40)))) == search.MAX_TERMS
 
