@@ -14,9 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import ERROR_400, ERROR_404, ErrorOut
+from config.lru import LRU
 from rules import corpus
 from rules.http import Page, page_response
-from rules.lru import LRU
 
 from . import coverage, engine, ruling_request, selectors, services, snapshot
 from .engine.declare import MISSING

@@ -29,9 +29,9 @@ from typing import Any
 
 from django.db.models import F, Subquery
 
+from config.lru import LRU
 from rules import corpus, params
 from rules import tables as tables_
-from rules.lru import LRU
 from rules.models import (
     ClauseVersion,
     Edition,

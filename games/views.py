@@ -21,8 +21,8 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reselect, reswap, retarget
 
 from config.languages import is_language_code, language_name
+from config.lru import LRU
 from rules import selectors as rule_selectors
-from rules.lru import LRU
 from rules.permissions import can_design
 
 from . import engine, forms, ruling_request, selectors, services, situation, snapshot

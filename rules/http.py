@@ -45,7 +45,8 @@ from django.middleware.csrf import _unmask_cipher_token, get_token
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language
 
-from .lru import LRU
+from config.lru import LRU
+
 from .selectors import game_fields
 
 MAX_PAGES = 48

@@ -85,7 +85,7 @@ def test_an_unknown_ruling_is_a_json_404(api, corpus, ruling_id):
 
 
 def test_the_kept_documents_are_bounded(api, corpus, monkeypatch):
-    from rules.lru import LRU
+    from config.lru import LRU
 
     monkeypatch.setattr(RulingAPI, "documents", LRU(2))
     ids = [post(api, "dolores", "interception", {"inputs": {"roll": r}}).json()["ruling"] for r in (1, 2, 3)]

@@ -1,7 +1,7 @@
 """A small bounded map that forgets the least recently used entry first (thread-safe).
 
 The per-process caches use it: the snapshots of editions and the stored rulings' documents
-(``games``), and the index of the pages kept by ``rules.http``.
+(``games``), and the index of the pages kept by ``config.http``.
 """
 
 from __future__ import annotations
