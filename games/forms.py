@@ -11,12 +11,20 @@ Two directions, both driven by the same declaration the API validates with:
 
 Form field names are the dotted paths of the API's error messages without the
 leading ``inputs.`` (``support.Ala.residents``), so each error lands on its field.
+
+What each kind of field does (its node, how it is read back, where it names players) is a
+``functools.singledispatch`` function registered per declaration class: the most specific
+class wins, so a Die is drawn as a die though it is an Int, the seating (Players) as the
+players though it is a List, and a board square (Coord) typed in one field though it is a
+list, whatever order the registrations come in.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import singledispatch
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -50,25 +58,42 @@ def _label(name: str, f: Field) -> str:
     return str(f.label) if f.label else name.replace("_", " ").capitalize()
 
 
+def _player_keys(f: Map) -> bool:
+    """A map keyed by the players' names."""
+    return isinstance(f.keys, Player)
+
+
+@singledispatch
 def mentions_players(f: Field) -> bool:
     """True when the declaration refers to players by name anywhere."""
-    if isinstance(f, Player | Players):
-        return True
-    if isinstance(f, Map):
-        return isinstance(f.keys, Player) or mentions_players(f.values)
-    if isinstance(f, List):
-        return mentions_players(f.item)
-    if isinstance(f, Object):
-        return any(mentions_players(x) for x in f.fields.values())
     return False
+
+
+@mentions_players.register(Player)
+@mentions_players.register(Players)
+def _names_a_player(f: Field) -> bool:
+    return True
+
+
+@mentions_players.register(Map)
+def _mentions_players_map(f: Map) -> bool:
+    return _player_keys(f) or mentions_players(f.values)
+
+
+@mentions_players.register(List)
+def _mentions_players_list(f: List) -> bool:
+    return mentions_players(f.item)
+
+
+@mentions_players.register(Object)
+def _mentions_players_object(f: Object) -> bool:
+    return any(mentions_players(x) for x in f.fields.values())
 
 
 def _player_row_field(item: Field) -> str | None:
     """The name of a Player field that makes a list-of-objects 'one row per player'."""
-    if isinstance(item, Object):
-        for name, f in item.fields.items():
-            if isinstance(f, Player) and name == "name":
-                return name
+    if isinstance(item, Object) and isinstance(item.fields.get("name"), Player):
+        return "name"
     return None
 
 
@@ -80,28 +105,48 @@ def players_in(f: Field, raw: Any) -> list[str]:
         if isinstance(name, str) and name and name not in found:
             found.append(name)
 
-    def walk(f: Field, v: Any) -> None:
-        if v is None:
-            return
-        if isinstance(f, Players) and isinstance(v, list):
-            for x in v:
-                add(x)
-        elif isinstance(f, Player):
-            add(v)
-        elif isinstance(f, Map) and isinstance(v, dict):
-            for k, x in v.items():
-                if isinstance(f.keys, Player):
-                    add(k)
-                walk(f.values, x)
-        elif isinstance(f, List) and isinstance(v, list):
-            for x in v:
-                walk(f.item, x)
-        elif isinstance(f, Object) and isinstance(v, dict):
-            for k, x in f.fields.items():
-                walk(x, v.get(k))
-
-    walk(f, raw)
+    _find_players(f, raw, add)
     return found
+
+
+@singledispatch
+def _find_players(f: Field, v: Any, add: Callable[[Any], None]) -> None:
+    """Pass every player's name in ``v`` (a value of ``f``) to ``add``: a scalar holds none."""
+
+
+@_find_players.register(Player)
+def _find_players_player(f: Player, v: Any, add: Callable[[Any], None]) -> None:
+    add(v)
+
+
+@_find_players.register(Players)
+def _find_players_players(f: Players, v: Any, add: Callable[[Any], None]) -> None:
+    if isinstance(v, list):
+        for x in v:
+            add(x)
+
+
+@_find_players.register(Map)
+def _find_players_map(f: Map, v: Any, add: Callable[[Any], None]) -> None:
+    if isinstance(v, dict):
+        for k, x in v.items():
+            if _player_keys(f):
+                add(k)
+            _find_players(f.values, x, add)
+
+
+@_find_players.register(List)
+def _find_players_list(f: List, v: Any, add: Callable[[Any], None]) -> None:
+    if isinstance(v, list):
+        for x in v:
+            _find_players(f.item, x, add)
+
+
+@_find_players.register(Object)
+def _find_players_object(f: Object, v: Any, add: Callable[[Any], None]) -> None:
+    if isinstance(v, dict):
+        for k, x in f.fields.items():
+            _find_players(x, v.get(k), add)
 
 
 def remap_players(f: Field, raw: Any, before: list[str], after: list[str], renamed: dict[str, str]) -> Any:
@@ -110,41 +155,75 @@ def remap_players(f: Field, raw: Any, before: list[str], after: list[str], renam
     a player who left takes their values away, a player who joined gets empty fields (and a
     place at the end of the seating and of a list of one row per player)."""
     gone = {p for p in before if p not in renamed and p not in after}
+    return _remap(f, raw, _Table(gone, after, renamed))
 
-    def name(v: Any) -> Any:
-        return renamed.get(v, v) if isinstance(v, str) else v
 
-    def walk(f: Field, v: Any) -> Any:
-        if v is None:
-            return v
-        if isinstance(f, Players) and isinstance(v, list):
-            kept = [name(x) for x in v if x not in gone]
-            return kept + [p for p in after if p not in kept]
-        if isinstance(f, Player):
-            return _OMIT if v in gone else name(v)
-        if isinstance(f, Map) and isinstance(v, dict):
-            if isinstance(f.keys, Player):
-                return {name(k): walk(f.values, x) for k, x in v.items() if k not in gone}
-            return {k: walk(f.values, x) for k, x in v.items()}
-        if isinstance(f, List) and isinstance(v, list):
-            row = _player_row_field(f.item)
-            items = [walk(f.item, x) for x in v]
-            if row:
-                items = [x for x in items if not (isinstance(x, dict) and row not in x)]
-                named = {x.get(row) for x in items if isinstance(x, dict)}
-                items += [{row: p} for p in after if p not in named]
-            return [x for x in items if x is not _OMIT]
-        if isinstance(f, Object) and isinstance(v, dict):
-            out = {}
-            for k, x in v.items():
-                sub = f.fields.get(k)
-                value = walk(sub, x) if sub is not None else x
-                if value is not _OMIT:
-                    out[k] = value
-            return out
+@dataclass(frozen=True)
+class _Table:
+    """The change of the players at the table that ``_remap`` carries the values over."""
+
+    gone: set[str]
+    after: list[str]
+    renamed: dict[str, str]
+
+    def name(self, v: Any) -> Any:
+        return self.renamed.get(v, v) if isinstance(v, str) else v
+
+
+@singledispatch
+def _remap(f: Field, v: Any, table: _Table) -> Any:
+    """``v`` (a value of ``f``) for the players at the table after the change: a scalar as it is."""
+    return v
+
+
+@_remap.register(Player)
+def _remap_player(f: Player, v: Any, table: _Table) -> Any:
+    if v is None:
         return v
+    return _OMIT if v in table.gone else table.name(v)
 
-    return walk(f, raw)
+
+@_remap.register(Players)
+def _remap_players(f: Players, v: Any, table: _Table) -> Any:
+    if not isinstance(v, list):
+        return v
+    kept = [table.name(x) for x in v if x not in table.gone]
+    return kept + [p for p in table.after if p not in kept]
+
+
+@_remap.register(Map)
+def _remap_map(f: Map, v: Any, table: _Table) -> Any:
+    if not isinstance(v, dict):
+        return v
+    if _player_keys(f):
+        return {table.name(k): _remap(f.values, x, table) for k, x in v.items() if k not in table.gone}
+    return {k: _remap(f.values, x, table) for k, x in v.items()}
+
+
+@_remap.register(List)
+def _remap_list(f: List, v: Any, table: _Table) -> Any:
+    if not isinstance(v, list):
+        return v
+    row = _player_row_field(f.item)
+    items = [_remap(f.item, x, table) for x in v]
+    if row:
+        items = [x for x in items if not (isinstance(x, dict) and row not in x)]
+        named = {x.get(row) for x in items if isinstance(x, dict)}
+        items += [{row: p} for p in table.after if p not in named]
+    return [x for x in items if x is not _OMIT]
+
+
+@_remap.register(Object)
+def _remap_object(f: Object, v: Any, table: _Table) -> Any:
+    if not isinstance(v, dict):
+        return v
+    out = {}
+    for k, x in v.items():
+        sub = f.fields.get(k)
+        value = _remap(sub, x, table) if sub is not None else x
+        if value is not _OMIT:
+            out[k] = value
+    return out
 
 
 def renamed_seats(decl: Object, raw: dict[str, Any], players: list[str]) -> dict[str, str]:
@@ -241,73 +320,133 @@ def _scalar(f: Field, text: str) -> Any:
         return _OMIT
     if text == NULL:
         return None
-    if isinstance(f, Bool):
-        return text in ("on", "true", "1", "yes")
-    if isinstance(f, Int):
-        try:
-            return int(text)
-        except ValueError:
-            return text  # validation reports "A whole number is required."
-    if isinstance(f, Choice) and all(isinstance(o, int) for o in f.options):
-        try:
-            return int(text)
-        except ValueError:
-            return text
+    return _from_text(f, text)
+
+
+@singledispatch
+def _from_text(f: Field, text: str) -> Any:
+    """The value typed for ``f`` (neither empty nor null): a text as typed."""
     return text
 
 
+@_from_text.register(Bool)
+def _from_text_bool(f: Bool, text: str) -> Any:
+    return text in ("on", "true", "1", "yes")
+
+
+def _whole_number(text: str) -> Any:
+    try:
+        return int(text)
+    except ValueError:
+        return text  # validation reports "A whole number is required."
+
+
+@_from_text.register(Int)
+def _from_text_int(f: Int, text: str) -> Any:
+    return _whole_number(text)
+
+
+@_from_text.register(Choice)
+def _from_text_choice(f: Choice, text: str) -> Any:
+    return _whole_number(text) if all(isinstance(o, int) for o in f.options) else text
+
+
+@singledispatch
 def _collect(f: Field, name: str, form, players: list[str]) -> Any:
-    if isinstance(f, Object):
-        out = {}
-        for key, sub in f.fields.items():
-            v = _collect(sub, _join(name, key), form, players)
-            if v is not _OMIT:
-                out[key] = v
-        return out
-    if isinstance(f, Players):
-        count = _rows(form, name, len(players))
-        return [v for v in (_get(form, _join(name, i)) for i in range(count)) if v]
-    if isinstance(f, Map):
-        if _free_keys(f):
-            return _collect_pairs(f, _get(form, name))
-        keys = players if isinstance(f.keys, Player) else [str(o) for o in f.keys.options]
-        out = {}
-        for key in keys:
-            v = _collect(f.values, _join(name, key), form, players)
-            if v is not _OMIT and v != {}:
-                out[key] = v
-        return _OMIT if not out and not f.required else out
-    if isinstance(f, List):
-        if isinstance(f.item, Object | List) and not isinstance(f, Coord) and not isinstance(f.item, Coord):
-            default = len(players) if _player_row_field(f.item) else 0
-            return [
-                _collect(f.item, _join(name, i), form, players) for i in range(_rows(form, name, default))
-            ]
-        text = _get(form, name)
-        if isinstance(f, Coord):
-            return [_scalar(f.item, t) for t in re.split(r"[\s,]+", text) if t] if text else _OMIT
-        if isinstance(f.item, Coord):
-            pairs = [p for p in re.split(r"[;\n]+", text) if p.strip()]
-            return [[_scalar(Int(), t) for t in re.split(r"[\s,]+", p.strip()) if t] for p in pairs]
-        if not text:
-            return []
-        if _names(f):
-            # Names may hold spaces ("Anna Maria"): a list of names is split at commas only.
-            return [_scalar(f.item, t.strip()) for t in re.split(r"[,;\n]+", text) if t.strip()]
-        return [_scalar(f.item, t) for t in re.split(r"[\s,;]+", text) if t]
-    if isinstance(f, Bool):
-        return _get(form, name) in ("on", "true", "1", "yes")
+    """The value of ``f`` posted under ``name`` (``_OMIT`` when none was typed)."""
     return _scalar(f, _get(form, name))
 
 
-def _names(f: List) -> bool:
-    """A list of names (players, or free text items): typed separated by commas."""
-    return isinstance(f.item, Str) and not isinstance(f.item, Choice)
+@_collect.register(Bool)
+def _collect_bool(f: Bool, name: str, form, players: list[str]) -> Any:
+    return _get(form, name) in ("on", "true", "1", "yes")
 
 
-def _free_keys(f: Map) -> bool:
-    """A map whose keys are free names (areas, say): typed as 'name=value' pairs."""
-    return not isinstance(f.keys, Player | Choice)
+@_collect.register(Object)
+def _collect_object(f: Object, name: str, form, players: list[str]) -> Any:
+    out = {}
+    for key, sub in f.fields.items():
+        v = _collect(sub, _join(name, key), form, players)
+        if v is not _OMIT:
+            out[key] = v
+    return out
+
+
+@_collect.register(Players)
+def _collect_players(f: Players, name: str, form, players: list[str]) -> Any:
+    count = _rows(form, name, len(players))
+    return [v for v in (_get(form, _join(name, i)) for i in range(count)) if v]
+
+
+@_collect.register(Map)
+def _collect_map(f: Map, name: str, form, players: list[str]) -> Any:
+    keys = _keys_of(f.keys, players)
+    if keys is None:
+        return _collect_pairs(f, _get(form, name))
+    out = {}
+    for key, _shown in keys:
+        v = _collect(f.values, _join(name, key), form, players)
+        if v is not _OMIT and v != {}:
+            out[key] = v
+    return _OMIT if not out and not f.required else out
+
+
+@_collect.register(Coord)
+def _collect_coord(f: Coord, name: str, form, players: list[str]) -> Any:
+    text = _get(form, name)
+    return [_scalar(f.item, t) for t in re.split(r"[\s,]+", text) if t] if text else _OMIT
+
+
+@_collect.register(List)
+def _collect_list(f: List, name: str, form, players: list[str]) -> Any:
+    return _collect_items(f.item, name, form, players)
+
+
+@singledispatch
+def _collect_items(item: Field, name: str, form, players: list[str]) -> list[Any]:
+    """The items of a list of ``item`` posted under ``name``: numbers or choices typed in one
+    field, separated by spaces (or commas)."""
+    text = _get(form, name)
+    return [_scalar(item, t) for t in re.split(r"[\s,;]+", text) if t] if text else []
+
+
+@_collect_items.register(Str)
+def _collect_names(item: Str, name: str, form, players: list[str]) -> list[Any]:
+    # Names may hold spaces ("Anna Maria"): a list of names is split at commas only.
+    text = _get(form, name)
+    return [_scalar(item, t.strip()) for t in re.split(r"[,;\n]+", text) if t.strip()] if text else []
+
+
+@_collect_items.register(Object)
+@_collect_items.register(List)
+def _collect_rows(item: Field, name: str, form, players: list[str]) -> list[Any]:
+    # A row of fields for each item: as many as the form says it shows.
+    default = len(players) if _player_row_field(item) else 0
+    return [_collect(item, _join(name, i), form, players) for i in range(_rows(form, name, default))]
+
+
+@_collect_items.register(Coord)
+def _collect_squares(item: Coord, name: str, form, players: list[str]) -> list[Any]:
+    # Board squares, though lists, are typed in one field: "x,y" pairs separated by ';'.
+    pairs = [p for p in re.split(r"[;\n]+", _get(form, name)) if p.strip()]
+    return [[_scalar(Int(), t) for t in re.split(r"[\s,]+", p.strip()) if t] for p in pairs]
+
+
+@singledispatch
+def _keys_of(keys: Field, players: list[str]) -> list[tuple[str, str]] | None:
+    """A map's keys, each with its label; None for free names (areas, say), which the form
+    has typed as 'name=value' pairs."""
+    return None
+
+
+@_keys_of.register(Player)
+def _keys_of_player(keys: Player, players: list[str]) -> list[tuple[str, str]] | None:
+    return [(p, p) for p in players]
+
+
+@_keys_of.register(Choice)
+def _keys_of_choice(keys: Choice, players: list[str]) -> list[tuple[str, str]] | None:
+    return [(str(o), str(keys.labels.get(o, o)).replace("_", " ").replace("-", " ")) for o in keys.options]
 
 
 def _collect_pairs(f: Map, text: str) -> Any:
@@ -428,149 +567,204 @@ def error_summary(nodes: list[Node], errors: dict[str, list[str]]) -> list[Error
 
 
 def _build(f: Field, key: str, name: str, value: Any, players: list[str], errors) -> Node:
-    label = _label(str(key), f)
     common = {
         "name": name,
-        "label": label,
+        "label": _label(str(key), f),
         "help": str(f.help or ""),
         "errors": errors.get(name, []),
         "required": f.required,
     }
-    if isinstance(f, Object):
-        children = [
-            _build(sub, k, _join(name, k), _value_at(value, k), players, errors)
-            for k, sub in f.fields.items()
-        ]
-        return Node("object", children=children, **common)
-    if isinstance(f, Players):
-        names = value if isinstance(value, list) and value else players
-        count = max(len(names), len(players))
-        children = [
-            Node(
-                "text",
-                name=_join(name, i),
-                label=str(_("Player %(n)s")) % {"n": i + 1},
-                value=_value_at(names, i) or "",
-                errors=errors.get(_join(name, i), []),
-            )
-            for i in range(count)
-        ]
-        return Node("players", children=children, rows=count, **common)
-    if isinstance(f, Map) and _free_keys(f):
-        text = "; ".join(f"{k}={v}" for k, v in value.items()) if isinstance(value, dict) else ""
-        return Node(
-            "text-list",
-            value=text,
-            **{
-                **common,
-                "help": common["help"] or str(_("name=value pairs separated by ';' (e.g. Crete=3; Egypt=1)")),
-            },
-        )
-    if isinstance(f, Map):
-        if isinstance(f.keys, Player):
-            keys = players
-            labels = {p: p for p in players}
-        else:
-            keys = [str(o) for o in f.keys.options]
-            labels = {
-                str(o): str(f.keys.labels.get(o, o)).replace("_", " ").replace("-", " ")
-                for o in f.keys.options
-            }
-        children = [
-            _build(f.values, labels[k], _join(name, k), _value_at(value, k), players, errors) for k in keys
-        ]
-        for child, k in zip(children, keys, strict=True):
-            child.label = labels[k]
-        # Say the values' help once, above the map, rather than under every entry.
-        helps = {c.help for c in children}
-        if len(helps) == 1 and not common["help"]:
-            common["help"] = helps.pop()
-            for c in children:
-                c.help = ""
-        nested = isinstance(f.values, Object | Map | List)
-        return Node("map" if not nested else "map-wide", children=children, **common)
-    if (
-        isinstance(f, List)
-        and isinstance(f.item, Object | List)
-        and not isinstance(f, Coord)
-        and not isinstance(f.item, Coord)
-    ):
-        row_key = _player_row_field(f.item)
-        items = value if isinstance(value, list) else []
-        count = len(items) if items else (len(players) if row_key else 0)
-        count = min(count, MAX_ROWS)
-        children = []
-        for i in range(count):
-            item_value = _value_at(items, i)
-            if row_key and not item_value and i < len(players):
-                item_value = {row_key: players[i]}
-            child = _build(f.item, str(i + 1), _join(name, i), item_value, players, errors)
-            # A row per player is "Player 2", as the players step says, not "Players 2".
-            child.label = str(_("Player %(n)s")) % {"n": i + 1} if row_key else f"{label} {i + 1}"
-            children.append(child)
-        return Node("rows", children=children, rows=count, can_add=count < MAX_ROWS, **common)
-    if isinstance(f, List):
-        if isinstance(f.item, Coord):
-            text = (
-                "; ".join(",".join(str(c) for c in p) for p in value if isinstance(p, list))
-                if isinstance(value, list)
-                else ""
-            )
-            hint = _("x,y pairs separated by ';' (e.g. 0,1; 4,2)")
-        elif isinstance(f, Coord):
-            text = ",".join(str(c) for c in value) if isinstance(value, list) else ""
-            hint = _("x,y (e.g. 3,4)")
-        elif _names(f):
-            text = ", ".join(str(v) for v in value) if isinstance(value, list) else ""
-            hint = _("names separated by commas (e.g. Anna Maria, Jan)")
-        else:
-            text = " ".join(str(v) for v in value) if isinstance(value, list) else ""
-            if isinstance(f.item, Choice):
-                hint = _("separated by spaces; any of: %(o)s") % {"o": ", ".join(map(str, f.item.options))}
-            else:
-                hint = _("separated by spaces (e.g. 3 5 6)")
-        widget = "dice-list" if isinstance(f.item, Die) else "text-list"
-        # One text field for the whole list: its items' errors are shown on it, each naming
-        # the item in words as the referee counts and typed it ("Item 3 (“x”): …").
-        shown, paths = list(common["errors"]), []
-        for path, messages in errors.items():
-            rest = path[len(name) + 1 :] if path.startswith(name + ".") else None
-            if rest is not None:
-                shown += [_item_error(f, value, rest, m) for m in messages]
-                paths.append(path)
-        common = {**common, "errors": shown}
-        node = Node(widget, value=text, **{**common, "help": common["help"] or str(hint)})
-        node.error_paths += paths
-        return node
-    if isinstance(f, Bool):
-        # Not given: the declaration's default (a toggle that is on unless the referee says not).
-        if value is None and f.default is not MISSING:
-            value = f.default
-        return Node("toggle", value=bool(value), **common)
-    if isinstance(f, Die):
-        faces = range(f.min or 1, (f.max or 6) + 1)  # the edition's die (a parameter in some games)
-        return Node("die", value=value, options=[(str(i), str(i)) for i in faces], **common)
-    if isinstance(f, Int):
-        return Node(
-            "stepper" if f.widget == "stepper" else "number",
-            value="" if value is None else value,
-            min=f.min,
-            max=f.max,
-            **common,
-        )
-    if isinstance(f, Choice):
-        options = [(str(o), str(f.labels.get(o, o))) for o in f.options]
-        if not f.required or f.nullable:
-            options.insert(0, (NULL if f.nullable else "", "—"))
-        return Node("choice", value=_choice_value(f, value), options=options, **common)
-    if isinstance(f, Player):
-        options = [(p, p) for p in players]
-        if not f.required or f.nullable:
-            options.insert(0, (NULL if f.nullable else "", "—"))
-        return Node("choice", value=_choice_value(f, value), options=options, **common)
-    if isinstance(f, Str):
-        return Node("text", value=value or "", **common)
+    return _node(f, value, common, players, errors)
+
+
+@singledispatch
+def _node(f: Field, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    """The node of ``f`` holding ``value``; ``common`` holds what every node has (its name,
+    label, help, errors and whether it is required)."""
     return Node("text", value="" if value is None else value, **common)  # pragma: no cover
+
+
+@_node.register(Str)
+def _node_str(f: Str, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    return Node("text", value=value or "", **common)
+
+
+def _choice_node(f: Field, value: Any, options: list[tuple[str, str]], common: dict[str, Any]) -> Node:
+    if not f.required or f.nullable:
+        options.insert(0, (NULL if f.nullable else "", "—"))
+    return Node("choice", value=_choice_value(f, value), options=options, **common)
+
+
+@_node.register(Player)
+def _node_player(f: Player, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    return _choice_node(f, value, [(p, p) for p in players], common)
+
+
+@_node.register(Choice)
+def _node_choice(f: Choice, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    return _choice_node(f, value, [(str(o), str(f.labels.get(o, o))) for o in f.options], common)
+
+
+@_node.register(Int)
+def _node_int(f: Int, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    widget = "stepper" if f.widget == "stepper" else "number"
+    return Node(widget, value="" if value is None else value, min=f.min, max=f.max, **common)
+
+
+@_node.register(Die)
+def _node_die(f: Die, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    faces = range(f.min or 1, (f.max or 6) + 1)  # the edition's die (a parameter in some games)
+    return Node("die", value=value, options=[(str(i), str(i)) for i in faces], **common)
+
+
+@_node.register(Bool)
+def _node_bool(f: Bool, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    # Not given: the declaration's default (a toggle that is on unless the referee says not).
+    if value is None and f.default is not MISSING:
+        value = f.default
+    return Node("toggle", value=bool(value), **common)
+
+
+@_node.register(Object)
+def _node_object(f: Object, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    name = common["name"]
+    children = [
+        _build(sub, k, _join(name, k), _value_at(value, k), players, errors) for k, sub in f.fields.items()
+    ]
+    return Node("object", children=children, **common)
+
+
+@_node.register(Players)
+def _node_players(f: Players, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    name = common["name"]
+    names = value if isinstance(value, list) and value else players
+    count = max(len(names), len(players))
+    children = [
+        Node(
+            "text",
+            name=_join(name, i),
+            label=str(_("Player %(n)s")) % {"n": i + 1},
+            value=_value_at(names, i) or "",
+            errors=errors.get(_join(name, i), []),
+        )
+        for i in range(count)
+    ]
+    return Node("players", children=children, rows=count, **common)
+
+
+@_node.register(Map)
+def _node_map(f: Map, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    keys = _keys_of(f.keys, players)
+    if keys is None:
+        text = "; ".join(f"{k}={v}" for k, v in value.items()) if isinstance(value, dict) else ""
+        hint = _("name=value pairs separated by ';' (e.g. Crete=3; Egypt=1)")
+        return Node("text-list", value=text, **{**common, "help": common["help"] or str(hint)})
+    labels = dict(keys)
+    name = common["name"]
+    children = [
+        _build(f.values, labels[k], _join(name, k), _value_at(value, k), players, errors)
+        for k, _shown in keys
+    ]
+    for child, (k, _shown) in zip(children, keys, strict=True):
+        child.label = labels[k]
+    # Say the values' help once, above the map, rather than under every entry.
+    helps = {c.help for c in children}
+    if len(helps) == 1 and not common["help"]:
+        common["help"] = helps.pop()
+        for c in children:
+            c.help = ""
+    nested = isinstance(f.values, Object | Map | List)
+    return Node("map" if not nested else "map-wide", children=children, **common)
+
+
+@_node.register(List)
+def _node_list(f: List, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    return _list_node(f.item, f, value, common, players, errors)
+
+
+@_node.register(Coord)
+def _node_coord(f: Coord, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    text = ",".join(str(c) for c in value) if isinstance(value, list) else ""
+    return _text_list_node(f, value, common, errors, text, _("x,y (e.g. 3,4)"))
+
+
+@singledispatch
+def _list_node(item: Field, f: List, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    """The node of a list ``f`` of ``item``: numbers, choices or names typed in one field."""
+    text, hint = _list_text(item, value)
+    return _text_list_node(f, value, common, errors, text, hint)
+
+
+# A list of board squares is typed in one field too, though a square is itself a list.
+_list_node.register(Coord, _list_node.dispatch(Field))
+
+
+@_list_node.register(Object)
+@_list_node.register(List)
+def _rows_node(item: Field, f: List, value: Any, common: dict[str, Any], players: list[str], errors) -> Node:
+    """A row of fields for each item (a row per player when the item names one)."""
+    name, label = common["name"], common["label"]
+    row_key = _player_row_field(item)
+    items = value if isinstance(value, list) else []
+    count = len(items) if items else (len(players) if row_key else 0)
+    count = min(count, MAX_ROWS)
+    children = []
+    for i in range(count):
+        item_value = _value_at(items, i)
+        if row_key and not item_value and i < len(players):
+            item_value = {row_key: players[i]}
+        child = _build(item, str(i + 1), _join(name, i), item_value, players, errors)
+        # A row per player is "Player 2", as the players step says, not "Players 2".
+        child.label = str(_("Player %(n)s")) % {"n": i + 1} if row_key else f"{label} {i + 1}"
+        children.append(child)
+    return Node("rows", children=children, rows=count, can_add=count < MAX_ROWS, **common)
+
+
+def _spaced(value: Any) -> str:
+    return " ".join(str(v) for v in value) if isinstance(value, list) else ""
+
+
+@singledispatch
+def _list_text(item: Field, value: Any) -> tuple[str, Any]:
+    """A list of ``item`` as typed in one field, and how to type it."""
+    return _spaced(value), _("separated by spaces (e.g. 3 5 6)")
+
+
+@_list_text.register(Choice)
+def _list_text_choice(item: Choice, value: Any) -> tuple[str, Any]:
+    return _spaced(value), _("separated by spaces; any of: %(o)s") % {"o": ", ".join(map(str, item.options))}
+
+
+@_list_text.register(Str)
+def _list_text_str(item: Str, value: Any) -> tuple[str, Any]:
+    text = ", ".join(str(v) for v in value) if isinstance(value, list) else ""
+    return text, _("names separated by commas (e.g. Anna Maria, Jan)")
+
+
+@_list_text.register(Coord)
+def _list_text_coord(item: Coord, value: Any) -> tuple[str, Any]:
+    text = (
+        "; ".join(",".join(str(c) for c in p) for p in value if isinstance(p, list))
+        if isinstance(value, list)
+        else ""
+    )
+    return text, _("x,y pairs separated by ';' (e.g. 0,1; 4,2)")
+
+
+def _text_list_node(f: List, value: Any, common: dict[str, Any], errors, text: str, hint: Any) -> Node:
+    """A whole list typed in one text field. Its items' errors are shown on it, each naming the
+    item in words as the referee counts and typed it ("Item 3 (“x”): …")."""
+    name = common["name"]
+    widget = "dice-list" if isinstance(f.item, Die) else "text-list"
+    shown, paths = list(common["errors"]), []
+    for path, messages in errors.items():
+        rest = path[len(name) + 1 :] if path.startswith(name + ".") else None
+        if rest is not None:
+            shown += [_item_error(f, value, rest, m) for m in messages]
+            paths.append(path)
+    node = Node(widget, value=text, **{**common, "errors": shown, "help": common["help"] or str(hint)})
+    node.error_paths += paths
+    return node
 
 
 def _item_error(f: List, value: Any, rest: str, message: str) -> str:

@@ -98,6 +98,22 @@ def test_items_without_a_name_are_numbered():
     ]
 
 
+def test_a_board_square_is_said_as_one_square_though_it_is_a_list_and_a_die_as_its_number():
+    decl = Object(
+        at=Coord(label="Unit at"),
+        to=List(Coord(), label="Path"),
+        rolls=List(Die(), label="Rolls"),
+        seating=Players(label="Seating"),
+    )
+    raw = {"at": [3, 4], "to": [[3, 5], [3, 6]], "rolls": [6, 1], "seating": ["Ala", "Bartek"]}
+    assert describe(decl, raw) == [
+        Line("Unit at", "[3, 4]"),
+        Line("Path", "[3, 5], [3, 6]"),
+        Line("Rolls", "6, 1"),
+        Line("Seating", "Ala, Bartek"),
+    ]
+
+
 def test_a_label_leads_its_value_with_a_colon_unless_it_asks_a_question():
     assert Line("Unit", "ship").lead == "Unit:"
     assert Line("First city?", "yes").lead == "First city?"
