@@ -14,9 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import ERROR_400, ERROR_404, ErrorOut
+from config.http import Page, page_response
 from config.lru import LRU
 from rules import corpus
-from rules.http import Page, page_response
 
 from . import coverage, engine, ruling_request, selectors, services, snapshot
 from .engine.declare import MISSING
@@ -224,7 +224,7 @@ class AdjudicateAPI(APIView):
 
 class RulingAPI(APIView):
     # Rendered documents, per process: (ruling id, its stamp, interface language) → the JSON
-    # body, plain and compressed (rules.http.Page). A ruling's row never changes, so one query
+    # body, plain and compressed (config.http.Page). A ruling's row never changes, so one query
     # (its stamp) decides whether the kept document still holds; at most 256 kept, least
     # recently read first out.
     documents = LRU(256)

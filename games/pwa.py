@@ -29,7 +29,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_safe
 
-from rules.http import code_digest
+from config.http import code_digest
 from rules.models import Game
 
 from . import engine, forms
@@ -77,7 +77,7 @@ def _files_fingerprint(paths) -> str:
 @functools.cache
 def _deployed_fingerprint() -> str:
     """A deployed site: the static files' content hashes and the digest of its code,
-    templates, catalogues and data (``rules.http.code_digest``, which the pages' ETags use),
+    templates, catalogues and data (``config.http.code_digest``, which the pages' ETags use),
     the same on every machine serving the site, read once per process. The code counts
     because the kept forms are drawn from it too (``games.forms``, the input declarations,
     their labels and titles)."""

@@ -85,6 +85,13 @@ def game_fields(slug: str, *fields: str) -> tuple | None:
         return cursor.fetchone()
 
 
+def catalogue_stamp(slug: str) -> str | None:
+    """The game's catalogue stamp, or None for an unknown game (one query): what the reader's
+    and clause pages' ETags and page cache follow (``rules.views.catalogue_page``)."""
+    row = game_fields(slug, "catalogue_stamp")
+    return str(row[0]) if row else None
+
+
 def editions(game: Game | int, *, clause_counts: bool = False) -> list[Edition]:
     """A game's editions, drafts included, newest first, each with the edition it was opened
     from (``based_on``); with ``clause_counts``, each with its number of clauses

@@ -1,15 +1,14 @@
 from django.urls import include, path
 
 from . import views
-from .http import catalogue_page
 
 # Below g/<slug>/: one game's catalogue. The reader and the clause pages get ETag and 304,
-# and their body kept per process (rules.http).
+# and their body kept per process (views.catalogue_page).
 game = [
-    path("", catalogue_page(views.reader), name="reader"),
+    path("", views.catalogue_page(views.reader), name="reader"),
     path("glossary/", views.glossary, name="glossary"),
     path("editions/", views.editions, name="editions"),
-    path("c/<str:key>/", catalogue_page(views.clause), name="clause"),
+    path("c/<str:key>/", views.catalogue_page(views.clause), name="clause"),
 ]
 
 app_name = "rules"

@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from config.http import stamped_page
 from config.languages import is_language_code, language_name
 
 from . import corpus, params, selectors, tables
@@ -30,6 +31,10 @@ DEFAULT_LANG = "en"
 # page's spelling) and the game's own language.
 ORIGINAL_ONLY = "original"
 MAX_QUERY_LENGTH = 200
+
+# The reader and the clause pages get ETag and 304, and their anonymous body kept per
+# process, both following the game's catalogue stamp (config.http; applied in rules/urls.py).
+catalogue_page = stamped_page(selectors.catalogue_stamp)
 
 
 def _game_or_404(slug: str) -> Game:

@@ -1,5 +1,5 @@
 """Conditional GETs of the reader and clause pages, and their per-process page cache
-(rules.http): a weak ETag from the catalogue stamp, the language, the URL and the client's
+(config.http, around rules.views): a weak ETag from the catalogue stamp, the language, the URL and the client's
 cookies; 304 on a match; a new ETag and the new text at once after a catalogue write."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
 from django.http import HttpResponse
-from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from rules import http, services
+from config import http
+from rules import services, views
 from rules.models import Game
 from tests.rules.test_views import current_entries
 
@@ -125,7 +125,7 @@ def test_a_kept_page_carries_each_clients_own_token_and_is_the_same_page(corpus)
     assert len(ctx.captured_queries) == 1  # the stamp: the page itself came from the cache
     secret = b.cookies[settings.CSRF_COOKIE_NAME].value
     tokens = set(TOKEN.findall(page)) | set(re.findall(r'"X-CSRFToken": "([A-Za-z0-9]{64})"', page))
-    assert len(tokens) == 1 and _unmask_cipher_token(tokens.pop()) == secret
+    assert len(tokens) == 1 and http.token_carries(tokens.pop(), secret)
     assert secret != a.cookies[settings.CSRF_COOKIE_NAME].value
     assert masked(page) == masked(rendered) and masked(page).count('T"') >= 2
     # The token works: the interface-language form posts with it.
@@ -182,7 +182,7 @@ def test_only_a_page_the_same_for_everyone_is_kept(rf, corpus, sets_cookie, rend
             response.set_cookie("preference", "1")
         return response
 
-    page = http.catalogue_page(view)
+    page = views.catalogue_page(view)
     answers = [page(rf.get("/g/rada-miasta/?lang=en"), "rada-miasta") for _ in range(2)]
     assert len(calls) == renders
     assert {a.content for a in answers} == {b"<p>" + b"x" * 300 + b"</p>"}

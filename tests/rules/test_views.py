@@ -354,7 +354,7 @@ def test_reader_queries_do_not_grow_with_the_clauses(client, corpus, django_asse
     game = Game.objects.get(slug="rada-miasta")
     url = reverse("rules:reader", args=[game.slug])
     before, page = _count_queries(client, url, {"lang": lang})
-    assert before <= 8  # 7 for the view, 1 for the ETag (the stamp: rules.http)
+    assert before <= 8  # 7 for the view, 1 for the ETag (the stamp: config.http)
     clauses = page.count('<article class="clause')
     keys = _add_synthetic_clauses(game, 10 * clauses)
     with django_assert_num_queries(before):
@@ -393,7 +393,7 @@ def test_clause_queries_do_not_grow_with_the_clauses_or_versions(client, corpus,
     clause = current_entries(game.slug).filter(clause__kind="rule").first().clause
     url = reverse("rules:clause", args=[game.slug, clause.key])
     before, _page = _count_queries(client, url)
-    assert before <= 5  # 4 for the view, 1 for the ETag (the stamp: rules.http)
+    assert before <= 5  # 4 for the view, 1 for the ETag (the stamp: config.http)
     _add_synthetic_clauses(game, 10 * Clause.objects.filter(game=game).count())
     now = timezone.now()
     for number in range(2, 7):
