@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+import datetime as dt
+from dataclasses import Field
+from functools import cache
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
 
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -18,85 +22,60 @@ from config.http import Page, page_response
 from config.lru import LRU
 from rules import corpus
 
-from . import coverage, engine, ruling_request, selectors, services, snapshot
+from . import coverage, engine, ruling, ruling_request, selectors, services, snapshot
 from .engine.declare import MISSING
 from .snapshot import Snapshot
 from .throttle import RulingThrottle
 
-
-class StepOut(serializers.Serializer):
-    clause = serializers.CharField(help_text="The clause key.")
-    version = serializers.IntegerField(help_text="The clause version cited.")
-    status = serializers.CharField(help_text="published, uncertain or draft.")
-    original = serializers.CharField(help_text="Verbatim source-language text of that version.")
-    translation = serializers.CharField(allow_null=True, help_text="Its text in lang, or null.")
-    translation_stale = serializers.BooleanField()
-    translation_state = serializers.ChoiceField(
-        choices=["needs-review", "translated", "approved"],
-        allow_null=True,
-        help_text="The quoted translation's state: text that needs review is quoted only when there is "
-        "nothing translated or approved, and is marked.",
-    )
-    explanation = serializers.CharField(help_text="What this step decided, in lang.")
-    newer_version = serializers.IntegerField(allow_null=True, required=False)
+_SCALARS: dict[Any, type[serializers.Field]] = {
+    str: serializers.CharField,
+    int: serializers.IntegerField,
+    float: serializers.FloatField,
+    bool: serializers.BooleanField,
+    dt.datetime: serializers.DateTimeField,
+}
 
 
-class GapOut(serializers.Serializer):
-    clause = serializers.CharField(allow_null=True)
-    question = serializers.CharField()
-    assumed = serializers.CharField()
+def _described(f: Field, key: str, hint: Any) -> serializers.Field:
+    """The serializer field describing one field of a document's JSON, from its type, its
+    ``help`` and its ``choices`` (``games.ruling.written``)."""
+    kwargs: dict[str, Any] = {"help_text": f.metadata["help"]} if f.metadata.get("help") else {}
+    if not f.metadata.get("promised", True):
+        kwargs["required"] = False
+    if key != f.name:
+        kwargs["source"] = f.name
+    args = get_args(hint)
+    if get_origin(hint) in (Union, UnionType) and type(None) in args:
+        kwargs["allow_null"] = True
+        (hint,) = (a for a in args if a is not type(None))
+    if f.metadata.get("choices"):
+        return serializers.ChoiceField(choices=list(f.metadata["choices"]), **kwargs)
+    if get_origin(hint) is list:
+        return doc_serializer(get_args(hint)[0])(many=True, **kwargs)
+    if get_origin(hint) is dict:
+        value = get_args(hint)[1]
+        if value is Any:
+            return serializers.JSONField(**kwargs)
+        return serializers.DictField(child=_SCALARS[value](), **kwargs)
+    return _SCALARS[hint](**kwargs)
 
 
-class WarningOut(serializers.Serializer):
-    clause = serializers.CharField()
-    code_version = serializers.IntegerField(help_text="The version whose wording the code follows.")
-    cited_version = serializers.IntegerField(help_text="The version this ruling's edition holds.")
-    message = serializers.CharField()
-    kind = serializers.ChoiceField(
-        choices=["meaning", "wording-only"],
-        help_text="`meaning`: the wording changed beyond its figures (a warning); `wording-only`: the "
-        "designer recorded the rewording as leaving the meaning unchanged (a quiet note).",
-    )
-    reason = serializers.CharField(allow_null=True, help_text="The designer's reason (wording-only).")
-    by = serializers.CharField(allow_null=True, help_text="Who recorded it as wording only.")
-    at = serializers.CharField(allow_null=True, help_text="When (ISO 8601).")
+@cache
+def doc_serializer(cls: type[ruling.WrittenDoc]) -> type[serializers.Serializer]:
+    """The serializer that describes ``cls.to_json()`` in the OpenAPI document (``StepDoc`` →
+    ``StepOut``), generated from the fields ``cls`` declares: responses are ``to_json()``'s
+    output, never this serializer's."""
+    attrs: dict[str, Any] = {key: _described(f, key, hint) for f, key, hint in ruling.api_fields(cls)}
+    attrs["__module__"] = __name__
+    if cls is ruling.RulingDoc:
+        attrs["__doc__"] = (
+            "Describes ``games.ruling.RulingDoc.to_json()`` for the OpenAPI document; responses are\n"
+            "that method's output (a test compares the two for every adjudicator)."
+        )
+    return type(cls.__name__.removesuffix("Doc") + "Out", (serializers.Serializer,), attrs)
 
 
-class AlternativeOut(serializers.Serializer):
-    variant = serializers.CharField()
-    title = serializers.CharField()
-    outcome = serializers.JSONField()
-    differs = serializers.BooleanField()
-    summary = serializers.CharField()
-    steps = StepOut(many=True)
-    gaps = GapOut(many=True)
-
-
-class RulingOut(serializers.Serializer):
-    """Describes ``games.ruling.RulingDoc.to_json()`` for the OpenAPI document; responses are
-    that method's output (a test compares the two for every adjudicator)."""
-
-    game = serializers.CharField()
-    adjudicator = serializers.CharField()
-    title = serializers.CharField()
-    variant = serializers.CharField()
-    lang = serializers.CharField()
-    edition = serializers.IntegerField(help_text="The edition ruled under (docs/api.md).")
-    draft = serializers.BooleanField(help_text="Whether that edition was a draft: draft rules.")
-    inputs = serializers.JSONField()
-    outcome = serializers.JSONField()
-    summary = serializers.CharField(help_text="The outcome in one plain sentence.")
-    steps = StepOut(many=True)
-    gaps = GapOut(many=True)
-    alternatives = AlternativeOut(many=True)
-    warnings = WarningOut(
-        many=True, help_text="Cited clauses whose wording changed beyond the figures the code reads."
-    )
-    ruling = serializers.CharField(source="id")
-    permalink = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    newer_versions = serializers.DictField(child=serializers.IntegerField(), required=False)
-    reference = serializers.BooleanField(help_text="Marked by a designer as a reference ruling.")
+RulingOut = doc_serializer(ruling.RulingDoc)
 
 
 class AdjudicatorOut(serializers.Serializer):

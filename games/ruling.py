@@ -4,8 +4,9 @@ The service builds a ``RulingDoc`` from the adjudicator's ``Result`` and the edi
 snapshot (``games.services.ruling_create``); the stored row is ``doc.stored()``; a stored
 ruling comes back with ``RulingDoc.from_row`` (``games.selectors.ruling_get``); the API
 answers ``doc.to_json()`` (docs/api.md), and the templates read the same
-attributes. ``games.api.RulingOut`` only describes this shape for the OpenAPI document (a
-test compares the two for every adjudicator). Nothing else writes the ruling's shape.
+attributes. ``games.api.RulingOut``, which describes this shape in the OpenAPI document, is
+generated from these declarations (``api_fields``, their ``help`` and ``choices``); a test
+compares the two for every adjudicator. Nothing else writes the ruling's shape.
 
 Each document is written in two forms, both derived from its field declarations: the API's
 JSON (``to_json``: the fields in the order declared) and the stored form (``stored``: what
@@ -29,12 +30,35 @@ STORED = "stored"  # the stored row's
 
 
 def written(
-    *forms: str, key: str | None = None, api_as: Callable[[Any], Any] | None = None, **kwargs: Any
+    *forms: str,
+    key: str | None = None,
+    api_as: Callable[[Any], Any] | None = None,
+    help: str = "",
+    choices: tuple[str, ...] = (),
+    promised: bool = True,
+    **kwargs: Any,
 ) -> Any:
     """A document field written in ``forms`` only (none: the pages read it, no JSON holds it),
     under ``key`` in the API's JSON (default: its name), its value there passed through
-    ``api_as``; other keywords as ``dataclasses.field``'s."""
-    return field(metadata={"forms": forms, "key": key, "api_as": api_as}, **kwargs)
+    ``api_as``; ``help``, ``choices`` (the values it may take) and ``promised`` (False: the
+    OpenAPI document lists it as optional, though ``to_json`` writes it all the same) describe
+    it in the OpenAPI document (``games.api.doc_serializer``); other keywords as
+    ``dataclasses.field``'s."""
+    metadata = {"forms": forms, "key": key, "api_as": api_as, "help": help, "choices": choices}
+    return field(metadata={**metadata, "promised": promised}, **kwargs)
+
+
+def about(help: str, *, choices: tuple[str, ...] = (), **kwargs: Any) -> Any:
+    """A field written in both forms, with its description (and values) for the OpenAPI document."""
+    return written(API, STORED, help=help, choices=choices, **kwargs)
+
+
+def api_fields(cls: type) -> list[tuple[Field, str, Any]]:
+    """(field, key, type) of each field ``cls`` writes in the API's JSON, in order: what the
+    OpenAPI document describes (``games.api.doc_serializer``)."""
+    hints = get_type_hints(cls)
+    by_name = {f.name: f for f in fields(cls)}
+    return [(by_name[name], key, hints[name]) for name, key, _convert in _layout(cls, API)]
 
 
 def _in(f: Field, form: str) -> bool:
@@ -104,17 +128,24 @@ def _timestamp(value: dt.datetime) -> str:
 class StepDoc(WrittenDoc):
     """One clause applied: the version quoted, its translation, what it decided."""
 
-    clause: str
-    version: int
-    status: str = written(API)
+    clause: str = about("The clause key.")
+    version: int = about("The clause version cited.")
+    status: str = written(API, help="published, uncertain or draft.")
     kind: str = written()  # the pages' mark of a table, a clarification…
-    original: str = written(API)
-    translation: str | None = written(API)
+    original: str = written(API, help="Verbatim source-language text of that version.")
+    translation: str | None = written(API, help="Its text in lang, or null.")
     translation_stale: bool = written(API)
     # needs-review / translated / approved: only the last two are quoted without a mark.
-    translation_state: str | None = written(API, default=None)
-    explanation: str
-    newer_version: int | None = written(API, default=None)
+    translation_state: str | None = written(
+        API,
+        default=None,
+        choices=("needs-review", "translated", "approved"),
+        help="The quoted translation's state: text that needs review is quoted only when there is "
+        "nothing translated or approved, and is marked.",
+    )
+    explanation: str = about("What this step decided, in lang.")
+    # Optional in the OpenAPI document since it was first described (present in every answer).
+    newer_version: int | None = written(API, default=None, promised=False)
     warning: str | None = written(default=None)  # the ruling's pin warning, shown on the step
     warning_quiet: bool = written(default=False)  # that warning is a wording-only note
 
@@ -140,14 +171,19 @@ class WarningDoc(WrittenDoc):
     WORDING_ONLY = "wording-only"
 
     clause: str
-    code_version: int
-    cited_version: int
+    code_version: int = about("The version whose wording the code follows.")
+    cited_version: int = about("The version this ruling's edition holds.")
     message: str
     # Rulings stored before the two kinds were told apart warned of a change of meaning.
-    kind: str = MEANING
-    reason: str | None = None
-    by: str | None = None
-    at: str | None = None
+    kind: str = about(
+        "`meaning`: the wording changed beyond its figures (a warning); `wording-only`: the "
+        "designer recorded the rewording as leaving the meaning unchanged (a quiet note).",
+        choices=(MEANING, WORDING_ONLY),
+        default=MEANING,
+    )
+    reason: str | None = about("The designer's reason (wording-only).", default=None)
+    by: str | None = about("Who recorded it as wording only.", default=None)
+    at: str | None = about("When (ISO 8601).", default=None)
 
     @property
     def quiet(self) -> bool:
@@ -181,21 +217,23 @@ class RulingDoc(WrittenDoc):
     variant: str
     variant_title: str = written()
     lang: str
-    edition: int
-    draft: bool
+    edition: int = about("The edition ruled under (docs/api.md).")
+    draft: bool = about("Whether that edition was a draft: draft rules.")
     inputs: dict[str, Any]
     outcome: dict[str, Any]
-    summary: str
+    summary: str = about("The outcome in one plain sentence.")
     steps: list[StepDoc]
     gaps: list[GapDoc]
     alternatives: list[AlternativeDoc]
-    warnings: list[WarningDoc]
+    warnings: list[WarningDoc] = about(
+        "Cited clauses whose wording changed beyond the figures the code reads."
+    )
     id: str = written(API, key="ruling")
     permalink: str = written(API, init=False)
     created_at: dt.datetime = written(API, STORED, api_as=_timestamp)
-    newer_versions: dict[str, int] = written(API, default_factory=dict)
+    newer_versions: dict[str, int] = written(API, default_factory=dict, promised=False)
     # Marked by a designer as a canonical example every draft's impact report runs again.
-    reference: bool = written(API, default=False)
+    reference: bool = written(API, default=False, help="Marked by a designer as a reference ruling.")
     game_id: int = written(default=0)  # for permission checks; not part of the document
 
     def __post_init__(self) -> None:
