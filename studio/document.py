@@ -124,12 +124,9 @@ def new_key(prefix: str, section: str, text: str, taken: set[str]) -> str:
     return key
 
 
-def compare(clauses: list[ClauseText], text: str, *, lang: str, prefix: str) -> list[Change]:
-    """The document ``text`` against the draft's ``clauses`` (in the draft's order)."""
-    paragraphs = [corpus.normalise(b) for b in align.blocks(text)]
-    doc = "\n".join(p for p in paragraphs if p)
-    wording = {c.key: corpus.normalise(c.text) for c in clauses}
-    # 1. Exact wordings, longest first so a short heading is not found inside a rule.
+def _exact_wordings(clauses: list[ClauseText], wording: dict[str, str], doc: str) -> dict[str, int]:
+    """Where each clause's exact wording stands in ``doc``, looked for longest first so a short
+    heading is not found inside a rule, and never inside a wording found before."""
     taken: list[tuple[int, int]] = []
     found: dict[str, int] = {}
     for c in sorted(clauses, key=lambda c: -len(wording[c.key])):
@@ -139,18 +136,15 @@ def compare(clauses: list[ClauseText], text: str, *, lang: str, prefix: str) -> 
         if i >= 0:
             found[c.key] = i
             taken.append((i, i + len(wording[c.key])))
-    order = [c.key for c in clauses if c.key in found]
-    kept = _in_order([found[k] for k in order])
-    changes: list[Change] = []
-    by_key = {c.key: c for c in clauses}
-    for n, key in enumerate(order):
-        change = "unchanged" if n in kept else "moved"
-        changes.append(Change(key, change, by_key[key].text, by_key[key].section, at=found[key]))
-    # 2. What is left: sentences, each with its block, in document order.
-    taken.sort()
-    left: list[tuple[int, str, int]] = []  # (position, sentence, block)
+    return found
+
+
+def _left_over(doc: str, taken: list[tuple[int, int]], lang: str) -> list[tuple[int, str, int]]:
+    """The sentences of ``doc`` outside the ``taken`` stretches, in document order: (where it
+    stands, the sentence, its block)."""
+    left: list[tuple[int, str, int]] = []
     cursor = 0
-    for n, (start, end) in enumerate([*taken, (len(doc), len(doc))]):
+    for n, (start, end) in enumerate([*sorted(taken), (len(doc), len(doc))]):
         stretch = doc[cursor:start]
         base = cursor
         for block, part in enumerate(stretch.split("\n")):
@@ -162,8 +156,12 @@ def compare(clauses: list[ClauseText], text: str, *, lang: str, prefix: str) -> 
                 at = doc.find(s, base + offset)
                 left.append((at if at >= 0 else base + offset, s, n * 1000 + block))
         cursor = max(cursor, end)
-    # 3. Each remaining clause takes the run of sentences most like it.
-    missing = [c for c in clauses if c.key not in found and wording[c.key]]
+    return left
+
+
+def _candidates(missing: list[ClauseText], wording: dict[str, str], left: list[tuple[int, str, int]]) -> list:
+    """Every run of one to ``MAX_RUN`` sentences of one block alike enough to a missing
+    clause to be its revision: (score, key, first sentence, run, the run's text)."""
     candidates = []
     vocab = [set(_words(s)) for _at, s, _b in left]
     for c in missing:
@@ -180,6 +178,15 @@ def compare(clauses: list[ClauseText], text: str, *, lang: str, prefix: str) -> 
                 score = similarity(wording[c.key], joined)
                 if score >= SIMILAR:
                     candidates.append((score, c.key, i, run, joined))
+    return candidates
+
+
+def _revisions(
+    candidates: list, by_key: dict[str, ClauseText], left: list[tuple[int, str, int]]
+) -> tuple[list[Change], set[int]]:
+    """The best candidates first, each clause and each sentence taken once: the revised
+    clauses, and the sentences they took."""
+    changes: list[Change] = []
     used: set[int] = set()
     revised: set[str] = set()
     for _score, key, i, run, joined in sorted(candidates, key=lambda x: (-x[0], x[2])):
@@ -191,22 +198,63 @@ def compare(clauses: list[ClauseText], text: str, *, lang: str, prefix: str) -> 
         changes.append(
             Change(key, "revised", joined, by_key[key].section, at=left[i][0], was=by_key[key].text)
         )
-    # 4. Sentences no clause took are new; clauses nothing matched are deleted.
-    keys = {c.key for c in clauses}
+    return changes, used
+
+
+def _new_sentences(
+    changes: list[Change], left: list[tuple[int, str, int]], used: set[int], prefix: str, keys: set[str]
+) -> list[Change]:
+    """The sentences no clause took, each a new clause in the section of the change before it."""
     placed = sorted(changes, key=lambda ch: ch.at)
+    new = []
     for i, (at, sentence, _block) in enumerate(left):
         if i in used:
             continue
         before = [ch for ch in placed if ch.at <= at]
         section = (before[-1] if before else placed[0]).section if placed else ""
-        changes.append(Change(new_key(prefix, section, sentence, keys), "new", sentence, section, at=at))
+        new.append(Change(new_key(prefix, section, sentence, keys), "new", sentence, section, at=at))
+    return new
+
+
+def _deleted(clauses: list[ClauseText], wording: dict[str, str], changes: list[Change]) -> list[Change]:
+    """The clauses nothing in the document matched, each where it stood (after the clause
+    before it)."""
     position = {ch.key: ch.at for ch in changes}
+    deleted = []
     previous = -1.0
     for c in clauses:
         if c.key in position:
             previous = position[c.key]
         elif wording[c.key]:
-            changes.append(Change(c.key, "deleted", c.text, c.section, at=previous + 0.5))
+            deleted.append(Change(c.key, "deleted", c.text, c.section, at=previous + 0.5))
+    return deleted
+
+
+def compare(clauses: list[ClauseText], text: str, *, lang: str, prefix: str) -> list[Change]:
+    """The document ``text`` against the draft's ``clauses`` (in the draft's order)."""
+    paragraphs = [corpus.normalise(b) for b in align.blocks(text)]
+    doc = "\n".join(p for p in paragraphs if p)
+    wording = {c.key: corpus.normalise(c.text) for c in clauses}
+    by_key = {c.key: c for c in clauses}
+    # 1. Exact wordings: unchanged where they keep the draft's order, else moved.
+    found = _exact_wordings(clauses, wording, doc)
+    order = [c.key for c in clauses if c.key in found]
+    kept = _in_order([found[k] for k in order])
+    changes = [
+        Change(
+            key, "unchanged" if n in kept else "moved", by_key[key].text, by_key[key].section, at=found[key]
+        )
+        for n, key in enumerate(order)
+    ]
+    # 2. What is left: sentences, each with its block, in document order.
+    left = _left_over(doc, [(found[k], found[k] + len(wording[k])) for k in found], lang)
+    # 3. Each remaining clause takes the run of sentences most like it.
+    missing = [c for c in clauses if c.key not in found and wording[c.key]]
+    revised, used = _revisions(_candidates(missing, wording, left), by_key, left)
+    changes += revised
+    # 4. Sentences no clause took are new; clauses nothing matched are deleted.
+    changes += _new_sentences(changes, left, used, prefix, {c.key for c in clauses})
+    changes += _deleted(clauses, wording, changes)
     return sorted(changes, key=lambda ch: ch.at)
 
 

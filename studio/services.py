@@ -41,21 +41,11 @@ def _prefix(game: Game) -> str:
     return key.split(".", 1)[0]
 
 
-@transaction.atomic
-def document_accept(*, draft: Edition, changes: list[dict], author: str, now: dt.datetime) -> list[Saved]:
-    """Save the accepted ``changes`` of a document (``studio.document.compare``'s shape, each
-    possibly edited) as the draft's revisions, in the order given: ``revised`` → a new version
-    of the clause; ``new`` → a new clause (its key in the game's style, its section) placed
-    after the change before it; ``moved`` → the clause placed there; ``deleted`` → out of the
-    draft; ``unchanged`` → nothing. All or nothing: ``DocumentRefused`` names each bad change,
-    and a revision's broken binding or a racing revision is raised as ``clause_revise`` does."""
-    game = Game.objects.select_for_update().get(pk=draft.game_id)
-    draft = rule_services._draft_locked(draft)
-    entries = {
-        e.clause.key: e
-        for e in EditionEntry.objects.filter(edition=draft).select_related("clause", "version")
-    }
-    sections = {s.key: s for s in Section.objects.filter(document__game=game)}
+def _refusals(
+    changes: list[dict], entries: dict[str, EditionEntry], sections: dict[str, Section], game: Game
+) -> dict[str, list[str]]:
+    """What is wrong with each change, by field path: a key the draft does not hold, a new
+    key out of the game's style or taken, an unknown section, a blank text."""
     existing = set(Clause.objects.filter(game=game).values_list("key", flat=True))
     prefix = _prefix(game)
     errors: dict[str, list[str]] = {}
@@ -74,7 +64,85 @@ def document_accept(*, draft: Edition, changes: list[dict], author: str, now: dt
                 errors[f"changes.{n}.section"] = [f"Choose one of: {', '.join(sorted(sections))}."]
         if kind in ("revised", "new") and not (ch.get("text") or "").strip():
             errors[f"changes.{n}.text"] = ["The text may not be blank."]
-    if errors:
+    return errors
+
+
+def _revise(
+    draft: Edition, entry: EditionEntry, n: int, ch: dict, *, author: str, now: dt.datetime
+) -> Saved | None:
+    """The ``n``-th change, a revised clause, saved as its next version in the draft (nothing
+    when the wording is the draft's already)."""
+    if entry.version.text == ch["text"]:
+        return None
+    newest = ClauseVersion.objects.filter(clause=entry.clause).order_by("-number").first()
+    try:
+        version = rule_services.clause_revise(
+            clause=entry.clause,
+            text=ch["text"],
+            status=ClauseVersion.Status.DRAFT,
+            author=author,
+            expected_version=newest.number,
+            now=now,
+            draft=draft,
+            confirm_not_executable=ch.get("confirm_not_executable") is True,
+        )
+    except rule_services.NotExecutableRevision as exc:
+        # All or nothing: the whole document waits for the designer's confirmation.
+        raise DocumentRefused({f"changes.{n}.confirm_not_executable": [declared.refusal(exc)]}) from None
+    return Saved(ch["key"], "revised", version.number)
+
+
+def _add(
+    game: Game,
+    draft: Edition,
+    entries: dict[str, EditionEntry],
+    anchor: str | None,
+    ch: dict,
+    section: Section,
+    *,
+    author: str,
+    now: dt.datetime,
+) -> Saved:
+    """A new clause, its first version, placed in the draft after ``anchor``."""
+    clause = Clause.objects.create(
+        game=game,
+        section=section,
+        key=ch["key"],
+        position=_clause_position(game, entries, anchor),
+        kind=Clause.Kind.RULE,
+    )
+    version = ClauseVersion.objects.create(
+        clause=clause,
+        number=1,
+        text=ch["text"],
+        status=ClauseVersion.Status.DRAFT,
+        author=author,
+        created_at=now,
+    )
+    entry = EditionEntry.objects.create(
+        edition=draft, clause=clause, version=version, position=_make_room(draft, entries, anchor)
+    )
+    entry.clause = clause
+    entries[ch["key"]] = entry
+    return Saved(ch["key"], "new", 1)
+
+
+@transaction.atomic
+def document_accept(*, draft: Edition, changes: list[dict], author: str, now: dt.datetime) -> list[Saved]:
+    """Save the accepted ``changes`` of a document (``studio.document.compare``'s shape, each
+    possibly edited) as the draft's revisions, in the order given: ``revised`` → a new version
+    of the clause; ``new`` → a new clause (its key in the game's style, its section) placed
+    after the change before it; ``moved`` → the clause placed there; ``deleted`` → out of the
+    draft; ``unchanged`` → nothing. All or nothing: ``DocumentRefused`` names each bad change,
+    and a revision's broken binding or a racing revision is raised as ``clause_revise`` does."""
+    game = Game.objects.select_for_update().get(pk=draft.game_id)
+    draft = rule_services._draft_locked(draft)
+    entries = {
+        e.clause.key: e
+        for e in EditionEntry.objects.filter(edition=draft).select_related("clause", "version")
+    }
+    sections = {s.key: s for s in Section.objects.filter(document__game=game)}
+    if errors := _refusals(changes, entries, sections, game):
         raise DocumentRefused(errors)
 
     saved: list[Saved] = []
@@ -82,49 +150,12 @@ def document_accept(*, draft: Edition, changes: list[dict], author: str, now: dt
     for n, ch in enumerate(changes):
         key, kind = ch["key"], ch["change"]
         if kind == "revised":
-            entry = entries[key]
-            if entry.version.text != ch["text"]:
-                newest = ClauseVersion.objects.filter(clause=entry.clause).order_by("-number").first()
-                try:
-                    version = rule_services.clause_revise(
-                        clause=entry.clause,
-                        text=ch["text"],
-                        status=ClauseVersion.Status.DRAFT,
-                        author=author,
-                        expected_version=newest.number,
-                        now=now,
-                        draft=draft,
-                        confirm_not_executable=ch.get("confirm_not_executable") is True,
-                    )
-                except rule_services.NotExecutableRevision as exc:
-                    # All or nothing: the whole document waits for the designer's confirmation.
-                    raise DocumentRefused(
-                        {f"changes.{n}.confirm_not_executable": [declared.refusal(exc)]}
-                    ) from None
-                saved.append(Saved(key, kind, version.number))
+            if revision := _revise(draft, entries[key], n, ch, author=author, now=now):
+                saved.append(revision)
         elif kind == "new":
-            clause = Clause.objects.create(
-                game=game,
-                section=sections[ch["section"]],
-                key=key,
-                position=_clause_position(game, entries, anchor),
-                kind=Clause.Kind.RULE,
+            saved.append(
+                _add(game, draft, entries, anchor, ch, sections[ch["section"]], author=author, now=now)
             )
-            version = ClauseVersion.objects.create(
-                clause=clause,
-                number=1,
-                text=ch["text"],
-                status=ClauseVersion.Status.DRAFT,
-                author=author,
-                created_at=now,
-            )
-            entry = EditionEntry.objects.create(
-                edition=draft, clause=clause, version=version, position=_make_room(draft, entries, anchor)
-            )
-            entry.clause = clause
-            entries[key] = entry
-            existing.add(key)
-            saved.append(Saved(key, kind, 1))
         elif kind == "moved":
             position = _make_room(draft, entries, anchor)
             EditionEntry.draft_entries(draft).filter(clause__key=key).place(position)

@@ -209,6 +209,62 @@ def _bindings_from(post, names) -> dict[str, str | None]:
     return out
 
 
+def _revision_errors(text: str, status: str, note: str | None, wording_only: str) -> dict[str, list[str]]:
+    """What is wrong with the editor's posted fields, by field name."""
+    errors: dict[str, list[str]] = {}
+    if len(wording_only) > 2000 or "\x00" in wording_only:
+        errors["wording_only"] = [_("The reason is too long or holds characters that cannot be stored.")]
+    if note is not None and (len(note) > MAX_TEXT or "\x00" in note):
+        errors["note"] = [_("The text is too long or holds characters that cannot be stored.")]
+    if not text.strip():
+        errors["text"] = [_("The text may not be blank.")]
+    if len(text) > MAX_TEXT or "\x00" in text:
+        errors["text"] = [_("The text is too long or holds characters that cannot be stored.")]
+    if status not in ClauseVersion.Status.values:
+        errors["status"] = [_("Choose a status.")]
+    return errors
+
+
+def _save_revision(request, ctx: dict, slug: str, number: int, key: str, changes: dict[str, str | None]):
+    """Save the editor's valid revision (``ctx`` holds what was posted): back to the draft, or
+    the editor again with why it was refused (400), or the version that beat it (409)."""
+    entry = ctx["entry"]
+    try:
+        services.clause_revise(
+            clause=entry.clause,
+            text=ctx["text"],
+            status=ctx["status"],
+            note=ctx["note"],
+            author=request.user.get_username(),
+            expected_version=ctx["based_on"],
+            now=timezone.now(),
+            draft=ctx["draft"],
+            bindings=changes,
+            wording_only=ctx["wording_only"],
+            confirm_not_executable=request.POST.get("confirm_not_executable") == "on",
+        )
+    except services.DraftClosed as exc:
+        return _closed(request, slug, exc.edition, text=ctx["text"])
+    except services.NotExecutableRevision as exc:
+        ctx["errors"] = {"confirm_not_executable": [not_executable_message(exc)]}
+        ctx["confirm_needed"] = True
+        return render(request, "studio/clause.html", ctx, status=400)
+    except services.Conflict as exc:
+        theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)
+        ctx.update(conflict=theirs, based_on=theirs.number)
+        return render(request, "studio/clause.html", ctx, status=409)
+    except services.ParameterInUse as exc:
+        ctx["errors"] = {f"bindings.{k}": [in_use_message(k, who)] for k, who in exc.readers.items()}
+        return render(request, "studio/clause.html", ctx, status=400)
+    except params.BindingsBroken as exc:
+        ctx["errors"] = {
+            f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
+            for k, v in exc.errors.items()
+        }
+        return render(request, "studio/clause.html", ctx, status=400)
+    return redirect(reverse("studio:draft", args=[slug, number]) + f"#{key}")
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def clause(request, slug: str, number: int, key: str):
@@ -238,17 +294,7 @@ def clause(request, slug: str, number: int, key: str):
     # A form without the field (not this editor's) keeps the note; an emptied field clears it.
     note = request.POST.get("note")
     wording_only = request.POST.get("wording_only", "")
-    errors: dict[str, list[str]] = {}
-    if len(wording_only) > 2000 or "\x00" in wording_only:
-        errors["wording_only"] = [_("The reason is too long or holds characters that cannot be stored.")]
-    if note is not None and (len(note) > MAX_TEXT or "\x00" in note):
-        errors["note"] = [_("The text is too long or holds characters that cannot be stored.")]
-    if not text.strip():
-        errors["text"] = [_("The text may not be blank.")]
-    if len(text) > MAX_TEXT or "\x00" in text:
-        errors["text"] = [_("The text is too long or holds characters that cannot be stored.")]
-    if status not in ClauseVersion.Status.values:
-        errors["status"] = [_("Choose a status.")]
+    errors = _revision_errors(text, status, note, wording_only)
     based_on = request.POST.get("based_on", "")
     based_on = int(based_on) if based_on.isdigit() and len(based_on) < 10 else -1
     changes = _bindings_from(request.POST, current.bindings)
@@ -257,42 +303,9 @@ def clause(request, slug: str, number: int, key: str):
         text=text, status=status, note=note, wording_only=wording_only, based_on=based_on, errors=errors
     )
     ctx.update(_preview(text, published, bindings))
-    if not errors:
-        try:
-            services.clause_revise(
-                clause=entry.clause,
-                text=text,
-                status=status,
-                note=note,
-                author=request.user.get_username(),
-                expected_version=based_on,
-                now=timezone.now(),
-                draft=draft,
-                bindings=changes,
-                wording_only=wording_only,
-                confirm_not_executable=request.POST.get("confirm_not_executable") == "on",
-            )
-        except services.DraftClosed as exc:
-            return _closed(request, slug, exc.edition, text=text)
-        except services.NotExecutableRevision as exc:
-            ctx["errors"] = {"confirm_not_executable": [not_executable_message(exc)]}
-            ctx["confirm_needed"] = True
-            return render(request, "studio/clause.html", ctx, status=400)
-        except services.Conflict as exc:
-            theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)
-            ctx.update(conflict=theirs, based_on=theirs.number)
-            return render(request, "studio/clause.html", ctx, status=409)
-        except services.ParameterInUse as exc:
-            ctx["errors"] = {f"bindings.{k}": [in_use_message(k, who)] for k, who in exc.readers.items()}
-            return render(request, "studio/clause.html", ctx, status=400)
-        except params.BindingsBroken as exc:
-            ctx["errors"] = {
-                f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
-                for k, v in exc.errors.items()
-            }
-            return render(request, "studio/clause.html", ctx, status=400)
-        return redirect(reverse("studio:draft", args=[slug, number]) + f"#{key}")
-    return render(request, "studio/clause.html", ctx, status=400)
+    if errors:
+        return render(request, "studio/clause.html", ctx, status=400)
+    return _save_revision(request, ctx, slug, number, key, changes)
 
 
 @login_required
