@@ -42,8 +42,9 @@ from rules.models import (
     quoted_translations,
 )
 from rules.selectors import game_fields
+from rules.variants import VariantRule
 
-from .engine.rules import Param, Rules, VariantRule
+from .engine.rules import Param, Rules
 from .pins import pins, wording, wording_note
 
 MAX_ENTRIES = 64

@@ -12,7 +12,8 @@
   ``loadcorpus``/``dumpcorpus`` and the tests, never at run time.
 - ``views`` (reader, clause page, editions, search, glossary) and ``api`` (catalogue API).
 
-May import ``config`` and Django; never ``studio``, ``translators`` or ``lab``. It still reaches
-into ``games`` (``corpus`` subclasses ``games.engine.rules.VariantRule``; deferred imports in
-``corpus``, ``services`` and ``views``): the cycle issue #26 point 4 is to break.
+May import ``config``, Django and the libraries; never ``games``, ``studio``, ``translators``,
+``lab``, ``workers`` or ``bench``. What only the code can say (which adjudicators read a
+parameter, the clause page's code side) it asks through ``code_side``, which ``games``
+answers when it starts.
 """

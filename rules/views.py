@@ -23,6 +23,7 @@ from config.languages import is_language_code, language_name
 
 from . import corpus, params, selectors, tables
 from . import search as search_engine
+from .code_side import code_side
 from .diff import word_diff
 from .models import Clause, ClauseVersion, Game, Section, TableRow, Translation, Variant
 
@@ -415,17 +416,16 @@ def clause(request, slug: str, key: str):
             )
         )
     # The code side (adjudicators, disputes, pins, parameters) lives in the games app, which
-    # builds on this one; imported here so that the catalogue never imports it at start-up.
-    from games.selectors import clause_code, clause_coverage
-
+    # builds on this one: it answers through rules.code_side.
+    code = code_side()
     context = {
         "game": clause.game,
         "clause": clause,
         "versions": items,
         "current": current,
         "language": language_name(clause.game.language),
-        "code": clause_code(slug, key, current),
-        "coverage": clause_coverage(slug, clause, current),
+        "code": code.clause_code(slug, key, current),
+        "coverage": code.clause_coverage(slug, clause, current),
     }
     return render(request, "rules/clause.html", context)
 

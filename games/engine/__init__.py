@@ -23,7 +23,7 @@ from .core import (
     registrar,
 )
 from .declare import Invalid
-from .rules import Fmt, MissingParameter, P, Param, Rules, VariantRule, using
+from .rules import Fmt, MissingParameter, P, Param, Rules, using
 
 __all__ = [
     "Adjudicator",
@@ -32,7 +32,6 @@ __all__ = [
     "P",
     "Param",
     "Rules",
-    "VariantRule",
     "using",
     "Dispute",
     "Gap",

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from rules.variants import VariantRule
+
 
 class MissingParameter(LookupError):
     """The code asked for a parameter the edition's clauses do not state."""
@@ -34,16 +36,6 @@ class Param:
     clause: str
     version: int
     words: str
-
-
-@dataclass(frozen=True)
-class VariantRule:
-    """A variant as rulings need it: slug, title, the clauses it activates and overrides."""
-
-    slug: str
-    title: str
-    activates: tuple[str, ...] = ()
-    overrides: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

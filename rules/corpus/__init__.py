@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.engine.rules import VariantRule
 from rules import params, tables
+from rules.code_side import code_side
 from rules.params import normalise
+from rules.variants import VariantRule
 
 ROOT = Path(__file__).resolve().parent
 
@@ -199,9 +200,7 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
     problems = check_game(game)
     if not problems:
         # A restated clause must be implemented: only the code can say whether it is.
-        from games.coverage import check_declarations
-
-        problems = check_declarations(game)
+        problems = code_side().check_declarations(game)
     if problems:
         raise CorpusError(f"{slug}: " + "; ".join(problems))
     return game
