@@ -8,22 +8,20 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Importing the rule sets registers every adjudicator and dispute. The engine never
         # imports them itself: the registry is filled here, once, when Django starts.
-        # The catalogue asks the code what only the code knows (rules.code_side): answered
-        # here, so that rules never imports games.
-        from rules.code_side import CodeSide, answer
+        from . import adjudicators  # noqa: F401
 
-        from . import (
-            adjudicators,  # noqa: F401
-            coverage,
-            selectors,
-        )
+        self._answer_the_catalogue()
+
+    @staticmethod
+    def _answer_the_catalogue() -> None:
+        """The catalogue asks the code what only the code knows (``rules.code_side``): answered
+        here, so that rules never imports games."""
+        from rules import code_side
+
+        from . import coverage, selectors
         from .engine.readers import parameter_readers
 
-        answer(
-            CodeSide(
-                parameter_readers=parameter_readers,
-                check_declarations=coverage.check_declarations,
-                clause_code=selectors.clause_code,
-                clause_coverage=selectors.clause_coverage,
-            )
-        )
+        code_side.parameter_readers.answer(parameter_readers)
+        code_side.check_declarations.answer(coverage.check_declarations)
+        code_side.clause_code.answer(selectors.clause_code)
+        code_side.clause_coverage.answer(selectors.clause_coverage)

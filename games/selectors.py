@@ -11,6 +11,7 @@ from django.db import connection
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from config.answers import Question
 from rules import corpus, params
 from rules import selectors as rule_selectors
 from rules.models import Clause, ClauseVersion, Game, Variant, revision_state
@@ -193,14 +194,17 @@ def rulings_citing(slug: str, key: str, *, limit: int = 50) -> ClauseRulings | N
     )
 
 
+# How often the lab's model meets each dispute in play (``lab.selectors.dispute_figures``):
+# the lab builds on this app, so it answers when it starts (lab.apps.LabConfig.ready).
+dispute_figures = Question("games.selectors.dispute_figures", answered_by="the lab app (LabConfig.ready)")
+
+
 def disputes_run(slug: str, *, lang: str) -> dict[str, Any] | None:
     """A game's known disputed points, each with its wording (translated into ``lang``), its
     situation in words and its worked example run live under every variant of the current
     edition, in the active interface language; a point no adjudicator rules yet comes with
     what each variant activates on it; beside each, how often the lab's model meets it in
     play (``lab.selectors.dispute_figures``) (5 queries while the catalogue is unchanged)."""
-    from lab.selectors import dispute_figures
-
     game = rule_selectors.game_get(slug)
     if game is None:
         return None

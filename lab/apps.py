@@ -7,3 +7,12 @@ class LabConfig(AppConfig):
 
     name = "lab"
     verbose_name = "Playtest lab"
+
+    def ready(self) -> None:
+        # The disputes pages (games) show how often the lab's model meets each dispute: the
+        # lab builds on games, so it answers that question here (config.answers).
+        from games import selectors as game_selectors
+
+        from .selectors import dispute_figures
+
+        game_selectors.dispute_figures.answer(dispute_figures)

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 
-from . import declared, params, tables
-from .code_side import code_side
+from . import code_side, declared, params, tables
 from .models import (
     Clause,
     ClauseVersion,
@@ -190,9 +189,8 @@ def _revision_bindings(
     removed = sorted(set(latest.bindings if latest else {}) - set(new_bindings))
     if removed:
         # The code that reads parameters lives in the games app, which builds on this one.
-        readers = code_side().parameter_readers
         slug = Game.objects.filter(pk=clause.game_id).values_list("slug", flat=True).get()
-        read = {name: who for name in removed if (who := readers(slug, name))}
+        read = {name: who for name in removed if (who := code_side.parameter_readers(slug, name))}
         if read:
             raise ParameterInUse(read, text=text)
     for row in TableRow.objects.filter(clause=clause).values_list("data", flat=True):

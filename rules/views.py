@@ -21,9 +21,8 @@ from django.views.decorators.http import require_safe
 from config.http import stamped_page
 from config.languages import is_language_code, language_name
 
-from . import corpus, params, selectors, tables
+from . import code_side, corpus, params, selectors, tables
 from . import search as search_engine
-from .code_side import code_side
 from .diff import word_diff
 from .models import Clause, ClauseVersion, Game, Section, TableRow, Translation, Variant
 
@@ -417,15 +416,14 @@ def clause(request, slug: str, key: str):
         )
     # The code side (adjudicators, disputes, pins, parameters) lives in the games app, which
     # builds on this one: it answers through rules.code_side.
-    code = code_side()
     context = {
         "game": clause.game,
         "clause": clause,
         "versions": items,
         "current": current,
         "language": language_name(clause.game.language),
-        "code": code.clause_code(slug, key, current),
-        "coverage": code.clause_coverage(slug, clause, current),
+        "code": code_side.clause_code(slug, key, current),
+        "coverage": code_side.clause_coverage(slug, clause, current),
     }
     return render(request, "rules/clause.html", context)
 

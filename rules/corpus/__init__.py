@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules import params, tables
-from rules.code_side import code_side
+from rules import code_side, params, tables
 from rules.params import normalise
 from rules.variants import VariantRule
 
@@ -200,7 +199,7 @@ def read_game(slug: str, root: Path = ROOT) -> GameData:
     problems = check_game(game)
     if not problems:
         # A restated clause must be implemented: only the code can say whether it is.
-        problems = code_side().check_declarations(game)
+        problems = code_side.check_declarations(game)
     if problems:
         raise CorpusError(f"{slug}: " + "; ".join(problems))
     return game
