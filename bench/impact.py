@@ -15,7 +15,6 @@ game on a 2-core machine. Writes bench/results/<date>-impact-<db>.md (and .json)
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -25,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.adjudicators import setup_django, table  # noqa: E402
-from bench.common import DEFAULT_PG_URL, RESULTS, fresh_database, machine, today  # noqa: E402
+from bench.common import DEFAULT_PG_URL, fresh_database, machine, today, write_results  # noqa: E402
 
 
 def _bump(text: str, words: str) -> str:
@@ -131,10 +130,7 @@ def main(argv=None) -> int:
             "",
         ]
     )
-    RESULTS.mkdir(exist_ok=True)
-    stem = RESULTS / f"{today()}-impact-{args.db}"
-    stem.with_suffix(".md").write_text(md, encoding="utf-8")
-    stem.with_suffix(".json").write_text(json.dumps({"machine": info, "rows": rows}, indent=1) + "\n")
+    write_results(f"{today()}-impact-{args.db}", md, {"machine": info, "rows": rows})
     print(md)
     return 0
 

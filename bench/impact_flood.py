@@ -21,7 +21,6 @@ Writes bench/results/<date>-impact-flood-<db>.md (and .json).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -32,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.adjudicators import setup_django  # noqa: E402
-from bench.common import DEFAULT_PG_URL, RESULTS, fresh_database, machine, machine_section, table, today  # noqa: E402
+from bench.common import DEFAULT_PG_URL, fresh_database, machine, machine_section, table, today, write_results  # noqa: E402
 
 TARGET_S = 5.0
 GROUPS = ("residents", "entrepreneurs", "merchants")
@@ -262,10 +261,7 @@ def main(argv=None) -> int:
         "",
         *machine_section(info),
     ]
-    RESULTS.mkdir(exist_ok=True)
-    stem = RESULTS / f"{today()}-impact-flood-{args.db}"
-    stem.with_suffix(".md").write_text("\n".join(lines), encoding="utf-8")
-    stem.with_suffix(".json").write_text(json.dumps({"machine": info, "rows": rows}, indent=1) + "\n")
+    write_results(f"{today()}-impact-flood-{args.db}", "\n".join(lines), {"machine": info, "rows": rows})
     print("\n".join(lines[:6]))
     return 0 if worst <= TARGET_S else 1
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.adjudicators import setup_django  # noqa: E402
 from bench.common import heading, machine, machine_section, table, today, write_results  # noqa: E402
 
 HOSTILE = "Ab cd.\n\n" * 1000  # 8,000 characters
@@ -71,26 +72,13 @@ def timed(call, runs: int = 3) -> tuple[float, float, float, object]:
 def setup_site(tmp: str):
     """Django on a fresh SQLite database in ``tmp`` with the shipped corpus, and a test client
     signed in as a translator of English."""
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=f"sqlite:///{tmp}/bench.sqlite3",
-        DEBUG="0",
-        SECRET_KEY="bench-translators-" + "x" * 40,
-        SECURE_SSL_REDIRECT="0",
-        ALLOWED_HOSTS="testserver",
-        LOG_LEVEL="ERROR",
-    )
-    import django
-
-    django.setup()
+    os.environ["ALLOWED_HOSTS"] = "testserver"  # the test client's host, in production mode
+    setup_django(f"sqlite:///{tmp}/bench.sqlite3", [])
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.test import Client
 
     from rules.models import Role
 
-    call_command("migrate", verbosity=0)
-    call_command("loadcorpus", verbosity=0)
     user = get_user_model().objects.create_user("bench-translator")
     Role.objects.create(user=user, kind="translator", lang="en")
     client = Client()

@@ -140,6 +140,34 @@ def revise(edition, key: str, old: str, new: str) -> None:
     )
 
 
+def in_threads(calls, *, timeout: float = 120) -> list:
+    """Run each call in a thread of its own, all released at once; their results in order (an
+    exception raised is its call's result). Each thread closes its database connection."""
+    import threading
+
+    from django.db import close_old_connections, connection
+
+    start = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(n):
+        try:
+            start.wait()
+            results[n] = calls[n]()
+        except Exception as exc:  # noqa: BLE001 - a 500 would be a result the test reports
+            results[n] = exc
+        finally:
+            close_old_connections()
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+    return results
+
+
 def pytest_ignore_collect(collection_path, config):
     """tests/bench needs the bench app, which only bench.settings installs: ``make test`` runs
     it in a second pytest run with ``--ds=bench.settings``."""

@@ -4,44 +4,20 @@ edition. Real threads, real transactions, on whichever database the run uses (SQ
 default, PostgreSQL with DATABASE_URL)."""
 
 import functools
-import threading
 
 import pytest
-from django.db import close_old_connections, connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from rules import services
 from rules.models import Clause, ClauseVersion, Edition, EditionEntry, Game
+from tests.conftest import in_threads
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROUNDS = 16
 THREADS = 16
 PUBLISHERS = 2  # per round; the other threads each revise a clause of their own
-
-
-def _in_threads(calls):
-    """Run each call in a thread of its own, all released at once; their results in order."""
-    start = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(n):
-        try:
-            start.wait()
-            results[n] = calls[n]()
-        except Exception as exc:  # noqa: BLE001 - a 500 would be a result the test reports
-            results[n] = exc
-        finally:
-            close_old_connections()
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(120)
-    return results
 
 
 def _client(user):
@@ -90,7 +66,7 @@ def test_sixteen_rounds_of_revisions_racing_a_publish_lose_nothing(dana):
             key: ClauseVersion.objects.filter(clause__key=key).order_by("-number").first() for key in keys
         }
         calls = _round(dana, n, newest, f"r{round_}")
-        results = _in_threads(calls)
+        results = in_threads(calls)
         crashed = [r for r in results if isinstance(r, Exception) or r.status_code >= 500]
         assert crashed == [], crashed
 
@@ -131,6 +107,6 @@ def test_sixteen_simultaneous_publishes_give_one_200_and_fifteen_409s(dana):
     def publish():
         return _client(dana).post(f"/api/v1/games/rada-miasta/drafts/{n}/publish/", format="json")
 
-    codes = sorted(r.status_code for r in _in_threads([publish] * THREADS))
+    codes = sorted(r.status_code for r in in_threads([publish] * THREADS))
     assert codes == [200] + [409] * (THREADS - 1)
     assert Edition.objects.get(game=game, is_current=True).number == n

@@ -14,6 +14,13 @@ def _newest(key):
     return ClauseVersion.objects.filter(clause__key=key).order_by("-number").first()
 
 
+def _open_draft(client, designer):
+    """Sign the designer in and open a draft of Rada Miasta from the workspace; the draft."""
+    client.force_login(designer)
+    client.post("/design/rada-miasta/drafts/")
+    return Edition.objects.get(game__slug="rada-miasta", status="draft")
+
+
 @pytest.mark.parametrize(
     "who, expected",
     [
@@ -77,9 +84,7 @@ def test_a_designer_revises_a_clause_in_a_draft_and_publishes_it(client, designe
 
 
 def test_a_stale_editor_keeps_the_designers_text_and_shows_theirs(client, designer, make_user):
-    client.force_login(designer)
-    client.post("/design/rada-miasta/drafts/")
-    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    draft = _open_draft(client, designer)
     editor = f"/design/rada-miasta/{draft.number}/c/{LIMITS}/"
     base = _newest(LIMITS)
     theirs = base.text.replace("10", "9")
@@ -95,9 +100,7 @@ def test_a_stale_editor_keeps_the_designers_text_and_shows_theirs(client, design
 
 
 def test_a_text_that_drops_a_figure_asks_to_rebind_it(client, designer):
-    client.force_login(designer)
-    client.post("/design/rada-miasta/drafts/")
-    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    draft = _open_draft(client, designer)
     editor = f"/design/rada-miasta/{draft.number}/c/{LIMITS}/"
     base = _newest(LIMITS)
     text = "Poziom poparcia wynosi od 0 do 8 punktów."
@@ -117,9 +120,7 @@ def test_a_text_that_drops_a_figure_asks_to_rebind_it(client, designer):
 
 
 def test_the_referee_offers_the_draft_marked_as_draft_rules(client, designer):
-    client.force_login(designer)
-    client.post("/design/rada-miasta/drafts/")
-    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    draft = _open_draft(client, designer)
     page = client.get(f"/referee/?game=rada-miasta&q=support-gain&edition={draft.number}").content.decode()
     assert "draft rules" in page and f'<option value="{draft.number}" selected>' in page
     r = client.post(
@@ -177,9 +178,7 @@ def test_the_impact_report_costs_the_same_queries_however_many_rulings(
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    client.force_login(designer)
-    client.post("/design/rada-miasta/drafts/")
-    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    draft = _open_draft(client, designer)
     url = f"/api/v1/games/rada-miasta/drafts/{draft.number}/impact/"
     situation = {"support": {"residents": 4}, "district": {"type": "residential", "stage": 3}}
     counts = []
@@ -252,9 +251,7 @@ def test_the_game_page_links_to_the_playtest_lab_where_the_lab_has_a_model(clien
 
 
 def test_saving_a_clause_of_a_draft_published_meanwhile_is_a_409_that_gives_the_text_back(client, designer):
-    client.force_login(designer)
-    client.post("/design/rada-miasta/drafts/")
-    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    draft = _open_draft(client, designer)
     editor = f"/design/rada-miasta/{draft.number}/c/{LIMITS}/"
     assert client.get(editor).status_code == 200
     assert client.post(f"/design/rada-miasta/{draft.number}/publish/", {"confirm": "1"}).status_code == 302
@@ -271,9 +268,7 @@ def test_saving_a_clause_of_a_draft_published_meanwhile_is_a_409_that_gives_the_
 
 
 def test_the_editor_opens_with_the_clauses_note_and_status_and_a_save_keeps_the_note(client, designer):
-    client.force_login(designer)
-    client.post("/design/rada-miasta/drafts/")
-    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    draft = _open_draft(client, designer)
     key = "rm.vote.decay"
     current = _newest(key)
     editor = f"/design/rada-miasta/{draft.number}/c/{key}/"
@@ -289,9 +284,7 @@ def test_the_editor_opens_with_the_clauses_note_and_status_and_a_save_keeps_the_
 
 
 def test_ticking_remove_on_a_figure_code_reads_is_refused_naming_the_adjudicators(client, designer):
-    client.force_login(designer)
-    client.post("/design/rada-miasta/drafts/")
-    draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
+    draft = _open_draft(client, designer)
     key = "rm.events.election-promises"
     current = _newest(key)
     text = current.text.replace("dodać 1 głos", "dodać głos")

@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 
 from rules.models import ClauseVersion, EditionEntry
+from tests.conftest import in_threads
 
 pytestmark = pytest.mark.django_db
 
@@ -249,9 +250,8 @@ def test_the_document_page_compares_and_saves_the_ticked_changes(designer, clien
 
 @pytest.mark.django_db(transaction=True)
 def test_two_designers_accepting_the_same_document_at_once_save_it_once(designer, token_api):
-    import threading
+    import functools
 
-    from django.db import close_old_connections, connection
     from django.utils import timezone
 
     from rules.models import Edition
@@ -265,26 +265,13 @@ def test_two_designers_accepting_the_same_document_at_once_save_it_once(designer
     accepted = changes.json()["changes"]
     draft = Edition.objects.get(game__slug="rada-miasta", number=n)
     versions = ClauseVersion.objects.count()
-    results: list = [None, None]
-    start = threading.Barrier(2)
 
-    def run(i):
-        try:
-            start.wait()
-            results[i] = studio_services.document_accept(
-                draft=draft, changes=accepted, author=f"d{i}", now=timezone.now()
-            )
-        except Exception as exc:  # noqa: BLE001 - the test sorts the outcomes
-            results[i] = exc
-        finally:
-            close_old_connections()
-            connection.close()
+    def accept(author):
+        return studio_services.document_accept(
+            draft=draft, changes=accepted, author=author, now=timezone.now()
+        )
 
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    results = in_threads([functools.partial(accept, "d0"), functools.partial(accept, "d1")], timeout=60)
     wins = [r for r in results if isinstance(r, list)]
     refused = [r for r in results if isinstance(r, studio_services.DocumentRefused)]
     assert len(wins) == 1 and len(refused) == 1, results

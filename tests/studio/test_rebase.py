@@ -3,13 +3,13 @@ older edition is brought onto the newest one; clauses changed on one side only m
 themselves, clauses changed on both sides wait, side by side, to be resolved; Publish is
 refused until they are."""
 
-import threading
+import functools
 
 import pytest
-from django.db import close_old_connections, connection
 
 from rules import services
 from rules.models import ClauseVersion, Edition
+from tests.conftest import in_threads
 
 LIMITS = "rm.support.limits"
 DECAY = "rm.vote.decay"
@@ -153,24 +153,7 @@ def test_racing_rebases_merge_once_and_agree(designer, token_api):
     api = token_api(designer)
     a, b, _majority = _stale_draft(api)
     draft = Edition.objects.get(game__slug="rada-miasta", number=a)
-    results: list = [None] * 6
-    start = threading.Barrier(len(results))
-
-    def run(n):
-        try:
-            start.wait()
-            results[n] = services.draft_rebase(draft=draft)
-        except Exception as exc:  # noqa: BLE001 - the test looks at every outcome
-            results[n] = exc
-        finally:
-            close_old_connections()
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(results))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    results = in_threads([functools.partial(services.draft_rebase, draft=draft)] * 6, timeout=60)
     assert [r for r in results if isinstance(r, Exception)] == []
     merged = [r for r in results if r.merged]
     assert len(merged) == 1 and merged[0].merged == [INTRO, LIMITS, DECAY]

@@ -176,6 +176,16 @@ def _missile_range(rules: Rules, kind: str) -> tuple[int, str]:
     return rules.param("missile_range"), "dl.missile-range"
 
 
+def _within_range(r: Reasoning, rules: Rules, kind: str, distance: int, saying: str) -> bool:
+    """Whether a target ``distance`` fields away is within the range of a missile of ``kind``,
+    the step citing its range's clause and ``saying`` its reach, the distance and the verdict."""
+    reach, clause = _missile_range(rules, kind)
+    in_range = distance <= reach
+    verdict = _("within range") if in_range else _("out of range")
+    r.step(clause, saying % {"reach": reach, "distance": distance, "verdict": verdict})
+    return in_range
+
+
 def _shootdown_summary(o: dict[str, Any]) -> str:
     fires = [str(READINGS[k]) for k, v in o["fires"].items() if v]
     if not fires:
@@ -186,16 +196,12 @@ def _shootdown_summary(o: dict[str, Any]) -> str:
 @adjudicator("missile-shootdown", inputs=MISSILE_SHOOTDOWN_INPUTS, summary=_shootdown_summary)
 def missile_shootdown(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
-    reach, clause = _missile_range(rules, i.shooter)
-    in_range = i.distance <= reach
-    r.step(
-        clause,
-        _("Its range is %(reach)s fields; the missile in flight is %(distance)s away: %(verdict)s.")
-        % {
-            "reach": reach,
-            "distance": i.distance,
-            "verdict": _("within range") if in_range else _("out of range"),
-        },
+    in_range = _within_range(
+        r,
+        rules,
+        i.shooter,
+        i.distance,
+        _("Its range is %(reach)s fields; the missile in flight is %(distance)s away: %(verdict)s."),
     )
     # dl.doubt-9: "Instrukcja nie precyzuje czy dzieje się to automatycznie. Nie wiadomo także czy
     # zestrzeliwana rakieta musi być w zasięgu rakiety zestrzeliwującej."
@@ -485,16 +491,12 @@ def _strike_summary(o: dict[str, Any]) -> str:
 @adjudicator("missile-strike", inputs=MISSILE_STRIKE_INPUTS, summary=_strike_summary)
 def missile_strike(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
-    reach, clause = _missile_range(rules, i.kind)
-    in_range = i.distance <= reach
-    r.step(
-        clause,
-        _("Its range is %(reach)s fields; the chosen field is %(distance)s away: %(verdict)s.")
-        % {
-            "reach": reach,
-            "distance": i.distance,
-            "verdict": _("within range") if in_range else _("out of range"),
-        },
+    in_range = _within_range(
+        r,
+        rules,
+        i.kind,
+        i.distance,
+        _("Its range is %(reach)s fields; the chosen field is %(distance)s away: %(verdict)s."),
     )
     r.step(
         "dl.missile-single-use",
