@@ -11,5 +11,7 @@
 - ``views`` (referee, rulings, disputes, pins) and ``api`` (adjudication API).
 
 May import ``rules`` (the catalogue it cites) and ``config``; never ``studio``,
-``translators`` or ``lab``.
+``translators``, ``lab``, ``workers`` or ``bench``. What only the lab knows (how often a dispute
+arises in play) it asks through ``selectors.dispute_figures``, which ``lab`` answers when it
+starts (tests/test_layers.py).
 """
