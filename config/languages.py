@@ -2,7 +2,9 @@
 
 ``is_language_code``/``parse_lang`` accept the BCP 47 codes translations are stored under
 (a 400 naming the field otherwise), ``language_name`` says a code in the active language,
-and ``ui_language``/``language`` pick the interface language explanations are written in.
+``translation_language_problem`` says why a game cannot be translated into a code (the languages
+a role may name), and ``ui_language``/``language`` pick the interface language explanations are
+written in.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 import re
 
 from django.conf import settings
+from django.conf.locale import LANG_INFO
 from django.utils import translation as i18n
-from django.utils.translation import get_language_info
+from django.utils.translation import get_language_info, gettext
 from rest_framework.exceptions import ValidationError
 
 # Matched whole (fullmatch: "$" alone would let "en\n" through), and at most LANG_MAX
@@ -48,6 +51,46 @@ def language_name(code: str) -> str:
         except KeyError:
             continue
     return code
+
+
+def canonical_language(code: str) -> str:
+    """A BCP 47 code in its usual case, as translations are stored: "zh-hans" → "zh-Hans",
+    "PT-br" → "pt-BR"."""
+    head, *rest = code.split("-")
+    out = [head.lower()]
+    for part in rest:
+        if len(part) == 4 and part.isalpha():
+            out.append(part.title())
+        elif len(part) == 2 or (len(part) == 3 and part.isdigit()):
+            out.append(part.upper())
+        else:
+            out.append(part.lower())
+    return "-".join(out)
+
+
+def translation_language_problem(code: str) -> str:
+    """Why a game cannot have a translation into ``code`` (empty when it can). A game can be
+    translated into any language the site can name — the names the workspace, the reader and
+    the language pickers show, Django's language list, by the whole code or its language
+    subtag ("pt-BR", "de-AT") — written in its usual case, since pages and files match codes
+    exactly; never into its original's (``Role.clean`` says that one)."""
+    if canonical_language(code) != code:
+        return gettext("Write it as %(code)s (language in small letters, script and region capitalised).") % {
+            "code": canonical_language(code)
+        }
+    if code.lower() not in LANG_INFO and code.split("-")[0].lower() not in LANG_INFO:
+        return gettext(
+            "%(code)s is no language this site can name: translations are into known languages (en, pl, el, zh-Hans, pt-BR …)."
+        ) % {"code": code}
+    return ""
+
+
+def same_language(a: str, b: str) -> bool:
+    """Whether two codes name one language, one maybe more precisely ("pl" and "pl-PL"; not
+    "zh-Hans" and "zh-Hant")."""
+    x, y = a.lower().split("-"), b.lower().split("-")
+    n = min(len(x), len(y))
+    return x[:n] == y[:n]
 
 
 def ui_language(lang: str) -> str:

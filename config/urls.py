@@ -26,6 +26,16 @@ translation_api = [
     path("import/", translators_api.ImportAPI.as_view(), name="translation-import"),
     path("align/", translators_api.AlignAPI.as_view(), name="translation-align"),
 ]
+# Below /api/v1/games/<slug>/glossary/<lang>/: the glossary the translators of a language grow.
+glossary_api = [
+    path("", translators_api.TermListAPI.as_view(), name="glossary-terms"),
+    path("proposals/", translators_api.ProposeAPI.as_view(), name="glossary-propose"),
+    path(
+        "proposals/<int:proposal_id>/decision/",
+        translators_api.DecideAPI.as_view(),
+        name="glossary-decide",
+    ),
+]
 # Below /api/v1/games/<slug>/.
 game_api = [
     path("clauses/", rules_api.ClauseListAPI.as_view(), name="clauses"),
@@ -37,6 +47,7 @@ game_api = [
     path("drafts/<int:number>/", include(draft_api)),
     path("translations/<str:lang>/", include(translation_api)),
     path("glossary/", translators_api.GlossaryAPI.as_view(), name="glossary"),
+    path("glossary/<str:lang>/", include(glossary_api)),
 ]
 api = [
     path("", ApiRoot.as_view(), name="root"),

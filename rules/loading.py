@@ -430,7 +430,9 @@ def _load_terms(game: Game, data: corpus_files.GameData) -> None:
             },
         )
         keep.append(term.id)
-    Term.objects.filter(game=game).exclude(id__in=keep).delete()
+    # A term gone from the corpus goes, unless translators proposed forms of it: those are kept
+    # (append-only, translators.models.TermProposal), and the term with them.
+    Term.objects.filter(game=game, proposals__isnull=True).exclude(id__in=keep).delete()
 
 
 def _load_tables(game: Game, data: corpus_files.GameData, *, clauses: dict[str, Clause]) -> None:

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Case, Exists, OuterRef, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
-from config.languages import is_language_code
+from config.languages import is_language_code, same_language, translation_language_problem
 
 
 def search_form(text: str) -> str:
@@ -498,8 +498,9 @@ class Role(models.Model):
 
     def clean(self) -> None:
         """Refuse a role that could never be used: a designer without a game or with a language,
-        a translator or reviewer of no language code, or of the game's original language (the
-        workspace does not exist for it)."""
+        a translator or reviewer of no language code, of a language no game can have
+        (``translation_language_problem``), or of the game's original language, a regional form
+        of it included (the workspace does not exist for it)."""
         from django.core.exceptions import ValidationError
 
         if self.kind == self.Kind.DESIGNER:
@@ -510,7 +511,10 @@ class Role(models.Model):
             return
         if not is_language_code(self.lang):
             raise ValidationError({"lang": _("Not a BCP 47 language code (e.g. en, pl, el, zh-Hans).")})
-        if self.game_id is not None and self.lang == self.game.language:
+        problem = translation_language_problem(self.lang)
+        if problem:
+            raise ValidationError({"lang": problem})
+        if self.game_id is not None and same_language(self.lang, self.game.language):
             raise ValidationError(
                 {
                     "lang": _("%(lang)s is the language of %(game)s's original: it has no translations.")

@@ -1,6 +1,7 @@
 """Translator API (docs/api.md): export a game's translation in a language as XLIFF 2.0,
 XLIFF 1.2, PO or TMX; import an XLIFF or PO file; align a whole translated document to the
-clauses; the glossary as TBX.
+clauses; the glossary as TBX; propose a term's form in a language (a translator) and approve or
+reject a proposal (a reviewer of the language: 403 for anyone else, 409 once it is decided).
 
 Session or ``Authorization: Token <key>``, as the designer API: anonymous → 401, a user who
 is not a translator or reviewer of the language (of the game, or of every game) → 403
@@ -9,13 +10,14 @@ is not a translator or reviewer of the language (of the game, or of every game) 
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError as ModelValidationError
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -26,9 +28,10 @@ from config.languages import LANG_MAX, LANG_RE, parse_lang
 from config.parsers import BoundedJSONParser
 from config.uploads import accepts_upload
 from rules import selectors as rule_selectors
-from rules.permissions import IsTranslatorOfGame, IsTranslatorOfLanguage
+from rules.permissions import IsTranslatorOfGame, IsTranslatorOfLanguage, can_review
 
-from . import align, exchange
+from . import align, exchange, selectors, services
+from .models import TermProposal
 
 ERROR_401 = OpenApiResponse(ErrorOut, description="Not signed in (session or `Authorization: Token <key>`).")
 ERROR_403 = OpenApiResponse(
@@ -150,6 +153,15 @@ class ImportAPI(TranslatorView):
         return Response(report.to_json())
 
 
+def _json_body(request, serializer) -> dict:
+    """The request's JSON object validated by ``serializer`` (a 400 naming the fields)."""
+    if not isinstance(request.data, dict):
+        raise ValidationError({"body": ["A JSON object is required."]})
+    body = serializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data
+
+
 class AlignIn(serializers.Serializer):
     text = serializers.CharField(
         max_length=align.MAX_TEXT,
@@ -179,11 +191,8 @@ class AlignAPI(TranslatorView):
     )
     def post(self, request, slug: str, lang: str):
         game, lang = self.game_and_lang(slug, lang)
-        if not isinstance(request.data, dict):
-            raise ValidationError({"body": ["A JSON object is required."]})
-        body = AlignIn(data=request.data)
-        body.is_valid(raise_exception=True)
-        result = align.align_game(game, lang, body.validated_data["text"])
+        body = _json_body(request, AlignIn)
+        result = align.align_game(game, lang, body["text"])
         return Response({"pairs": [p.to_json() for p in result]})
 
 
@@ -213,3 +222,177 @@ class GlossaryAPI(TranslatorView):
         return _file(
             exchange.glossary_tbx(game, lang), content_type, f"{game.slug}.{game.language}-{lang}.{suffix}"
         )
+
+
+class ProposalIn(serializers.Serializer):
+    term = serializers.CharField(max_length=80, help_text="The glossary entry's key (e.g. kokosy).")
+    text = serializers.CharField(
+        max_length=services.MAX_TERM,
+        help_text="The term's form in the language, as the glossary will give it.",
+    )
+
+
+class ProposalOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    term = serializers.CharField()
+    lang = serializers.CharField()
+    text = serializers.CharField()
+    author = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    verdict = serializers.ChoiceField(
+        choices=["", "approved", "rejected"], help_text="Empty while no reviewer has decided."
+    )
+    decided_by = serializers.CharField(allow_blank=True)
+    decided_at = serializers.DateTimeField(allow_null=True)
+
+
+class TermOut(serializers.Serializer):
+    key = serializers.CharField()
+    original = serializers.CharField(help_text="The form in the original's language.")
+    corpus = serializers.CharField(allow_blank=True, help_text="The form the corpus ships in this language.")
+    form = serializers.CharField(
+        allow_blank=True, help_text="The form in effect: the newest approved proposal, else the corpus's."
+    )
+    proposals = ProposalOut(many=True, help_text="Every proposal in this language, oldest first.")
+
+
+class TermListOut(serializers.Serializer):
+    terms = TermOut(many=True)
+
+
+class DecisionIn(serializers.Serializer):
+    verdict = serializers.ChoiceField(choices=["approved", "rejected"])
+
+
+class DecidedOut(serializers.Serializer):
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    proposal = ProposalOut(help_text="The proposal with the decision that stands.")
+
+
+ERROR_409_DECIDED = OpenApiResponse(
+    DecidedOut, description="Conflict: the proposal was decided already (errors.proposal says by whom)."
+)
+
+
+def _proposal_json(term_key: str, p, decision=None) -> dict:
+    """A proposal (a model row with its ``decision``, or a ``selectors.Proposal``) as JSON."""
+    if decision is None and isinstance(p, selectors.Proposal):
+        decision = p if p.verdict else None
+    return {
+        "id": p.id,
+        "term": term_key,
+        "lang": p.lang,
+        "text": p.text,
+        "author": p.author,
+        "created_at": p.created_at,
+        "verdict": decision.verdict if decision else "",
+        "decided_by": decision.decided_by if decision else "",
+        "decided_at": decision.decided_at if decision else None,
+    }
+
+
+class TermListAPI(TranslatorView):
+    @extend_schema(
+        parameters=[LANG_PATH],
+        responses={200: TermListOut, 400: ERROR_400, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
+        summary="A game's glossary in a language: each term's form in effect and its proposals",
+        operation_id="games_glossary_terms",
+    )
+    def get(self, request, slug: str, lang: str):
+        game, lang = self.game_and_lang(slug, lang)
+        out = [
+            {
+                "key": t.key,
+                "original": t.corpus_forms.get(game.language, ""),
+                "corpus": t.corpus_forms.get(lang, ""),
+                "form": t.forms.get(lang, ""),
+                "proposals": [_proposal_json(t.key, p) for p in t.proposals if p.lang == lang],
+            }
+            for t in selectors.terms(game)
+        ]
+        return Response({"terms": out})
+
+
+class ProposeAPI(TranslatorView):
+    parser_classes = [BoundedJSONParser]
+
+    @extend_schema(
+        parameters=[LANG_PATH],
+        request=ProposalIn,
+        responses={
+            201: ProposalOut,
+            200: OpenApiResponse(
+                ProposalOut, description="The same text is an open proposal already: that one."
+            ),
+            400: ERROR_400,
+            401: ERROR_401,
+            403: ERROR_403,
+            404: ERROR_404,
+        },
+        summary="Propose a glossary term's form in a language (a translator or reviewer of it)",
+    )
+    def post(self, request, slug: str, lang: str):
+        game, lang = self.game_and_lang(slug, lang)
+        body = _json_body(request, ProposalIn)
+        term = game.terms.filter(key=body["term"]).first()
+        if term is None:
+            raise ValidationError({"term": [f"{game.slug} has no glossary entry of that key."]})
+        try:
+            proposal, created = services.term_propose(
+                term=term,
+                lang=lang,
+                text=body["text"],
+                author=request.user.get_username(),
+                now=timezone.now(),
+            )
+        except ModelValidationError as exc:
+            raise ValidationError(exc.message_dict) from None
+        return Response(
+            _proposal_json(term.key, proposal),
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class DecideAPI(TranslatorView):
+    parser_classes = [BoundedJSONParser]
+
+    @extend_schema(
+        parameters=[LANG_PATH],
+        request=DecisionIn,
+        responses={
+            201: ProposalOut,
+            400: ERROR_400,
+            401: ERROR_401,
+            403: OpenApiResponse(ErrorOut, description="Signed in, but not a reviewer of this language."),
+            404: ERROR_404,
+            409: ERROR_409_DECIDED,
+        },
+        summary="Approve or reject a proposed term (a reviewer of the language; once)",
+    )
+    def post(self, request, slug: str, lang: str, proposal_id: int):
+        game, lang = self.game_and_lang(slug, lang)
+        if not can_review(request.user, game, lang):
+            raise PermissionDenied("Only a reviewer of this language may approve or reject its terms.")
+        proposal = (
+            TermProposal.objects.select_related("term")
+            .filter(pk=proposal_id, term__game=game, lang=lang)
+            .first()
+        )
+        if proposal is None:
+            raise NotFound("No such proposal in this game's glossary in this language.")
+        verdict = _json_body(request, DecisionIn)["verdict"]
+        try:
+            decision = services.term_decide(
+                proposal=proposal,
+                verdict=verdict,
+                decided_by=request.user.get_username(),
+                now=timezone.now(),
+            )
+        except services.AlreadyDecided as exc:
+            d = exc.decision
+            said = f"Already {d.verdict} by {d.decided_by} at {d.decided_at.isoformat()}."
+            out = _proposal_json(proposal.term.key, proposal, d)
+            return Response(
+                {"errors": {"proposal": [said]}, "proposal": out}, status=status.HTTP_409_CONFLICT
+            )
+        return Response(_proposal_json(proposal.term.key, proposal, decision), status=status.HTTP_201_CREATED)

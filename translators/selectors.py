@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from rules.models import (
     ClauseVersion,
     EditionEntry,
     Game,
+    Role,
     Term,
     Translation,
     TranslationRevision,
@@ -201,8 +203,94 @@ def matches(unit: Unit, *, status: str = "", q: str = "", failing: set[str] | No
     return True
 
 
-def terms(game: Game) -> list[Term]:
-    return list(Term.objects.filter(game=game).order_by("position"))
+@dataclass(frozen=True)
+class Proposal:
+    """A proposed form of a term in one language, with its decision (verdict "" while open)."""
+
+    id: int
+    lang: str
+    text: str
+    author: str
+    created_at: dt.datetime
+    verdict: str = ""
+    decided_by: str = ""
+    decided_at: dt.datetime | None = None
+
+
+@dataclass
+class GlossaryTerm:
+    """A glossary entry as the workspace uses it: ``forms`` and ``matches`` are the effective
+    ones (what highlights, checks, alignment and the TBX read); ``corpus_forms`` what the corpus
+    shipped.
+
+    An approved proposal **replaces** the corpus's form in its language (the newest approval
+    wins): a reviewer of the language decides its words, and without this a wrong shipped form
+    could only be fixed by a corpus edit. The corpus's form stays on record (the glossary page
+    shows both) and the corpus's own pattern for that language is dropped, since it was written
+    for the form replaced."""
+
+    id: int
+    key: str
+    note: str
+    corpus_forms: dict[str, str]
+    corpus_matches: dict[str, str]
+    proposals: list[Proposal] = field(default_factory=list)
+    forms: dict[str, str] = field(default_factory=dict)
+    matches: dict[str, str] = field(default_factory=dict)
+
+    def approved(self, lang: str) -> Proposal | None:
+        """The approval in effect in ``lang`` (the newest), or None."""
+        done = [p for p in self.proposals if p.lang == lang and p.verdict == "approved"]
+        return max(done, key=lambda p: (p.decided_at, p.id)) if done else None
+
+    def open(self, lang: str) -> list[Proposal]:
+        return [p for p in self.proposals if p.lang == lang and not p.verdict]
+
+    def decided(self, lang: str) -> list[Proposal]:
+        """The decided proposals of ``lang``, newest decision first."""
+        done = [p for p in self.proposals if p.lang == lang and p.verdict]
+        return sorted(done, key=lambda p: (p.decided_at, p.id), reverse=True)
+
+    def settle(self) -> GlossaryTerm:
+        self.forms = dict(self.corpus_forms)
+        self.matches = dict(self.corpus_matches)
+        for lang in {p.lang for p in self.proposals}:
+            approved = self.approved(lang)
+            if approved is not None and approved.text != self.corpus_forms.get(lang):
+                self.forms[lang] = approved.text
+                self.matches.pop(lang, None)
+        return self
+
+
+def terms(game: Game) -> list[GlossaryTerm]:
+    """The game's glossary in order, each term with every proposal and decision and its
+    effective forms (one query: the terms left-joined to their proposals and decisions)."""
+    rows = (
+        Term.objects.filter(game=game)
+        .order_by("position", "proposals__created_at", "proposals__id")
+        .values_list(
+            "id",
+            "key",
+            "note",
+            "forms",
+            "matches",
+            "proposals__id",
+            "proposals__lang",
+            "proposals__text",
+            "proposals__author",
+            "proposals__created_at",
+            "proposals__decision__verdict",
+            "proposals__decision__decided_by",
+            "proposals__decision__decided_at",
+        )
+    )
+    out: dict[int, GlossaryTerm] = {}
+    for term_id, key, note, forms, matches, pid, lang, text, author, created, *decision in rows:
+        term = out.setdefault(term_id, GlossaryTerm(term_id, key, note, forms or {}, matches or {}))
+        if pid is not None:
+            verdict, by, at = decision
+            term.proposals.append(Proposal(pid, lang, text, author, created, verdict or "", by or "", at))
+    return [t.settle() for t in out.values()]
 
 
 def history(clause: Clause, lang: str) -> list[TranslationRevision]:
@@ -230,3 +318,19 @@ def memory_pairs(game: Game, lang: str, *, exclude: int | None = None) -> list[m
 
 def suggestions(clause: Clause, lang: str) -> list[Suggestion]:
     return list(Suggestion.objects.filter(clause=clause, lang=lang).select_related("based_on"))
+
+
+def people() -> list:
+    """Every active user by name, each with ``role_list``: their roles, game and language
+    in order (2 queries)."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import Prefetch
+
+    roles = Role.objects.select_related("game").order_by("kind", "game__position", "lang")
+    users = (
+        get_user_model()
+        .objects.filter(is_active=True)
+        .order_by("username")
+        .prefetch_related(Prefetch("roles", queryset=roles, to_attr="role_list"))
+    )
+    return list(users)

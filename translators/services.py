@@ -8,14 +8,17 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from rules import services as rule_services
-from rules.models import Clause, ClauseVersion, Translation
+from rules.models import Clause, ClauseVersion, Role, Term, Translation
 
-from .models import Suggestion
+from .models import Suggestion, TermDecision, TermProposal
 from .selectors import Unit
+
+MAX_TERM = 200
 
 
 @transaction.atomic
@@ -103,3 +106,69 @@ def alignment_save(
         )
         kept += 1
     return AlignmentSaved(saved, kept)
+
+
+class AlreadyDecided(Exception):
+    """A decision on a proposal that has one already (a 409): ``decision`` is the one that stands."""
+
+    def __init__(self, decision: TermDecision):
+        super().__init__(f"proposal {decision.proposal_id} was already {decision.verdict}")
+        self.decision = decision
+
+
+def term_propose(
+    *, term: Term, lang: str, text: str, author: str, now: dt.datetime
+) -> tuple[TermProposal, bool]:
+    """Propose ``text`` as ``term``'s form in ``lang``. Refused (``ValidationError`` naming
+    ``text`` or ``lang``) when empty, too long, on several lines, or in the original's language;
+    the same text as an open proposal is that proposal (created: False). Who may propose is the
+    caller's to check (a translator or reviewer of the language, ``rules.permissions``)."""
+    text = " ".join(text.split())
+    if not text:
+        raise ValidationError({"text": _("Write the term in the language.")})
+    if len(text) > MAX_TERM or "\x00" in text:
+        raise ValidationError({"text": _("At most 200 characters, with no control characters.")})
+    if lang == term.game.language:
+        raise ValidationError(
+            {"lang": _("The original's terms come with the rules: propose them in a translation.")}
+        )
+    with transaction.atomic():
+        # One open copy of a text even when the same form is sent twice at once (PostgreSQL; SQLite's
+        # IMMEDIATE transactions already serialise writers).
+        Term.objects.select_for_update().filter(pk=term.pk).first()
+        same = TermProposal.objects.filter(term=term, lang=lang, text=text, decision__isnull=True).first()
+        if same is not None:
+            return same, False
+        return TermProposal.objects.create(
+            term=term, lang=lang, text=text, author=author, created_at=now
+        ), True
+
+
+def term_decide(*, proposal: TermProposal, verdict: str, decided_by: str, now: dt.datetime) -> TermDecision:
+    """Approve or reject ``proposal``, once: a proposal decided already — before, or by a
+    decision racing this one — raises ``AlreadyDecided`` with the decision that stands (the
+    unique proposal of ``TermDecision`` settles the race in the database). Who may decide is
+    the caller's to check (a reviewer of the language)."""
+    if verdict not in TermDecision.Verdict.values:
+        raise ValidationError({"verdict": _("Approve or reject.")})
+    try:
+        with transaction.atomic():
+            return TermDecision.objects.create(
+                proposal=proposal, verdict=verdict, decided_by=decided_by, decided_at=now
+            )
+    except IntegrityError:
+        raise AlreadyDecided(TermDecision.objects.get(proposal=proposal)) from None
+
+
+def role_give(*, user, kind: str, game, lang: str) -> tuple[Role, bool]:
+    """Give ``user`` a role, validated as the admin validates it (``Role.clean``: a
+    ``ValidationError`` by field); a role held already is that role (created: False)."""
+    role = Role(user=user, kind=kind, game=game, lang=lang)
+    role.full_clean(validate_unique=False, validate_constraints=False)
+    with transaction.atomic():
+        return Role.objects.get_or_create(user=user, kind=kind, game=game, lang=lang)
+
+
+def role_remove(*, role: Role) -> None:
+    """Take a role away (roles are permissions, not history: the row goes)."""
+    role.delete()

@@ -132,8 +132,9 @@ class Context:
         matches = glossary.find(
             unit.version.text, self.game.language, glossary.term_entries(self.terms, self.game.language)
         )
+        # (text, its target term or "" where the glossary has none yet, the term's key or None)
         pieces = [
-            (text, forms[key].get(self.lang, "") if key else None)
+            (text, forms[key].get(self.lang, "") if key else None, key)
             for text, key in glossary.segments(unit.version.text, matches)
         ]
         return {

@@ -29,6 +29,12 @@ def _add(client, user, kind, game, lang):
         ("translator", "dolores", "pl", "lang", "pl is the language of"),
         ("reviewer", "mega-civilization", "el", "lang", "el is the language of"),
         ("translator", "dolores", "not a code", "lang", "Not a BCP 47 language code"),
+        # Only languages a game can have: one the site can name, written as translations store
+        # it, and not a regional form of the original's.
+        ("translator", "dolores", "xx", "lang", "xx is no language this site can name"),
+        ("reviewer", None, "tlh", "lang", "tlh is no language this site can name"),
+        ("translator", None, "zh-hans", "lang", "Write it as zh-Hans"),
+        ("translator", "dolores", "pl-PL", "lang", "pl-PL is the language of"),
         ("designer", None, "", "game", "A designer designs one game"),
         ("designer", "dolores", "en", "lang", "A designer&#x27;s role names no language."),
     ],
