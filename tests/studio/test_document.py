@@ -54,6 +54,13 @@ def _open(api):
     return api.post("/api/v1/games/rada-miasta/drafts/", format="json").json()["edition"]
 
 
+def _compared(api, n):
+    """The changes the document's comparison with draft ``n`` finds (it saves nothing)."""
+    r = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json")
+    assert r.status_code == 200, r.content
+    return r.json()["changes"]
+
+
 def _changed(changes):
     return [(c["change"], c["key"]) for c in changes if c["change"] != "unchanged"]
 
@@ -83,10 +90,7 @@ def test_each_change_of_the_document_is_found_and_nothing_is_saved(designer, tok
 def test_the_accepted_changes_become_the_drafts_revisions(designer, token_api):
     api = token_api(designer)
     n = _open(api)
-    changes = api.post(
-        f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json"
-    )
-    accepted = changes.json()["changes"]
+    accepted = _compared(api, n)
     r = api.post(
         f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": accepted}, format="json"
     )
@@ -110,8 +114,7 @@ def test_the_accepted_changes_become_the_drafts_revisions(designer, token_api):
     params = api.get(f"/api/v1/games/rada-miasta/parameters/?edition={n}").json()
     assert params["max_support"]["version"] == saved["rm.support.limits"]["version"]
     # The same document again: nothing left to change.
-    again = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json")
-    assert _changed(again.json()["changes"]) == []
+    assert _changed(_compared(api, n)) == []
 
 
 def test_a_markdown_or_docx_file_is_read_like_the_text(designer, token_api):
@@ -259,10 +262,7 @@ def test_two_designers_accepting_the_same_document_at_once_save_it_once(designer
 
     api = token_api(designer)
     n = _open(api)
-    changes = api.post(
-        f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json"
-    )
-    accepted = changes.json()["changes"]
+    accepted = _compared(api, n)
     draft = Edition.objects.get(game__slug="rada-miasta", number=n)
     versions = ClauseVersion.objects.count()
 

@@ -19,7 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules
+from games.engine import Reasoning, Result, Rules, unique_names
 from games.engine.declare import Choice, Int, List, Object, Str
 
 from .common import READINGS, WORDS, adjudicator, board_size, field_list, on_board, say_fields, t1
@@ -88,12 +88,7 @@ def first_city(i: Any, *, variant: str, rules: Rules) -> Result:
 # ================================================================== game-end
 
 
-def _unique_players(i: Any) -> Iterable[tuple[str, str]]:
-    seen: set[str] = set()
-    for n, p in enumerate(i.players):
-        if p.name in seen:
-            yield f"players.{n}.name", _("Duplicate player: %(name)s.") % {"name": p.name}
-        seen.add(p.name)
+def _owned_on_board(i: Any) -> Iterable[tuple[str, str]]:
     owned = sum(p.fields_owned for p in i.players)
     if owned > i.board_fields:
         yield (
@@ -115,7 +110,7 @@ GAME_END_INPUTS = Object(
         max_length=4,
         label=gettext_lazy("Federations"),
     ),
-    checks=[_unique_players],
+    checks=[unique_names("players"), _owned_on_board],
 )
 
 
