@@ -13,9 +13,9 @@ from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 
+from config.parsers import NUL, NUL_MESSAGE, nul_field
 from config.uploads import upload_limit
 
-NUL = "\x00"
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
@@ -59,13 +59,6 @@ class BodyGateMiddleware:
         return None
 
 
-def _nul_in(query) -> str | None:
-    for name, values in query.lists():
-        if NUL in name or any(NUL in v for v in values):
-            return name.replace(NUL, "")
-    return None
-
-
 class RefuseNulMiddleware:
     """PostgreSQL refuses NUL in text (SQLite stores it): both databases answer the same 400."""
 
@@ -73,7 +66,7 @@ class RefuseNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        field = "path" if NUL in request.path else _nul_in(request.GET)
+        field = "path" if NUL in request.path else nul_field(request.GET)
         if field is None:
             return self.get_response(request)
         return self._refuse(request, field)
@@ -85,12 +78,12 @@ class RefuseNulMiddleware:
             return None
         if getattr(view_func, "csrf_exempt", False):
             return None
-        field = _nul_in(request.POST)
+        field = nul_field(request.POST)
         return None if field is None else self._refuse(request, field)
 
     @staticmethod
     def _refuse(request, field: str):
-        message = "NUL characters are not allowed."
+        message = NUL_MESSAGE
         if _is_api(request):
             return JsonResponse({"errors": {field: [message]}}, status=400)
         return HttpResponseBadRequest(f"{field}: {message}", content_type="text/plain; charset=utf-8")

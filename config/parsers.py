@@ -1,15 +1,20 @@
-"""The API's JSON parser: a size and a depth limit, answered in JSON (413 / 400 naming ``body``),
-and no unpaired surrogate and no NUL (400 naming the string's path).
+"""The API's parsers. JSON: a size and a depth limit, answered in JSON (413 / 400 naming
+``body``), and no unpaired surrogate and no NUL (400 naming the string's path). Forms (an
+upload's multipart body, a urlencoded one): no NUL in a field (400 naming it), as
+``config.middleware.RefuseNulMiddleware`` refuses it in a page's form — the API's views parse
+their own bodies, after authenticating the client, so the middleware leaves them to these.
 
 Kept apart from config.api: DRF imports its parser classes while rest_framework.views is
 still loading, so this module must not import DRF's views."""
+
+from __future__ import annotations
 
 import json
 import re
 
 from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
-from rest_framework.parsers import BaseParser
+from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
 
 # A ruling body of the largest game at its maximum bounds is a few tens of KB; anything much
 # bigger is refused before it is parsed, and so is JSON nested deeper than any input.
@@ -50,8 +55,18 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 # PostgreSQL cannot store it (SQLite can): refused here, the one place every JSON body passes,
 # so both databases answer the same 400 naming the field.
 NUL_ESCAPE = re.compile(rb"\\u0000")
-NUL = re.compile("\x00")
+NUL = "\x00"
 NUL_MESSAGE = "NUL characters are not allowed."
+_NUL = re.compile(NUL)
+
+
+def nul_field(query) -> str | None:
+    """The first field of ``query`` (a QueryDict) whose name or a value holds NUL (its name
+    without the NUL), or None."""
+    for name, values in query.lists():
+        if NUL in name or any(NUL in v for v in values):
+            return name.replace(NUL, "")
+    return None
 
 
 def _refuse(data, pattern: re.Pattern, in_string: str, in_key: str) -> None:
@@ -78,15 +93,22 @@ class BoundedJSONParser(BaseParser):
     one gets the stream and reads at most MAX_BODY + 1 bytes of it."""
 
     media_type = "application/json"
+    max_body = MAX_BODY
+
+    @classmethod
+    def up_to(cls, max_body: int) -> type[BoundedJSONParser]:
+        """This parser with another size limit (a whole document's body, say)."""
+        return type(f"BoundedJSONParser{max_body}", (cls,), {"max_body": max_body})
 
     def parse(self, stream, media_type=None, parser_context=None):
         request = (parser_context or {}).get("request")
         declared = request.META.get("CONTENT_LENGTH") if request is not None else None
-        if declared and declared.isdigit() and int(declared) > MAX_BODY:
-            raise PayloadTooLarge()
-        raw = stream.read(MAX_BODY + 1) if stream is not None else b""
-        if len(raw) > MAX_BODY:
-            raise PayloadTooLarge()
+        too_large = PayloadTooLarge({"body": [f"The body is larger than {self.max_body} bytes."]})
+        if declared and declared.isdigit() and int(declared) > self.max_body:
+            raise too_large
+        raw = stream.read(self.max_body + 1) if stream is not None else b""
+        if len(raw) > self.max_body:
+            raise too_large
         try:
             data = json.loads(raw.decode((parser_context or {}).get("encoding") or "utf-8"))
         except RecursionError:
@@ -104,5 +126,30 @@ class BoundedJSONParser(BaseParser):
                 f"Unpaired surrogate in a key: {unicode}",
             )
         if NUL_ESCAPE.search(raw):
-            _refuse(data, NUL, NUL_MESSAGE, NUL_MESSAGE)
+            _refuse(data, _NUL, NUL_MESSAGE, NUL_MESSAGE)
         return data
+
+
+def _nul_free(data):
+    """``data`` (a form's fields) unless a field holds NUL: a 400 naming it."""
+    field = nul_field(data)
+    if field is not None:
+        raise ParseError({field: [NUL_MESSAGE]})
+    return data
+
+
+class NulFreeFormParser(FormParser):
+    """A urlencoded API body, no NUL in a field."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        return _nul_free(super().parse(stream, media_type, parser_context))
+
+
+class NulFreeMultiPartParser(MultiPartParser):
+    """A multipart API body (an upload), no NUL in a field (a file's content is the view's to
+    read: a text file may not hold NUL either, an XLIFF file cannot)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parsed = super().parse(stream, media_type, parser_context)
+        _nul_free(parsed.data)
+        return parsed

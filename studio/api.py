@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,11 +19,11 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_seriali
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import APIException, NotFound, ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import ERROR_400, ERROR_404, ErrorOut
+from config.parsers import BoundedJSONParser, NulFreeFormParser, NulFreeMultiPartParser
 from config.uploads import accepts_upload
 from games import snapshot
 from games.api import EDITION_QUERY, load_snapshot, parse_edition
@@ -134,15 +135,6 @@ def in_use_message(name: str, readers: list[str]) -> str:
     ) % {"readers": ", ".join(readers), "name": name}
 
 
-def _no_nul(data: Any, path: str = "") -> None:
-    """PostgreSQL cannot store NUL characters: refuse them by field, never a 500."""
-    if isinstance(data, str) and "\x00" in data:
-        raise ValidationError({path or "body": ["NUL characters are not allowed."]})
-    if isinstance(data, dict):
-        for k, v in data.items():
-            _no_nul(v, f"{path}.{k}" if path else str(k))
-
-
 def _game_or_404(slug: str):
     game = rule_selectors.game_get(slug)
     if game is None:
@@ -192,6 +184,38 @@ def not_executable_message(exc) -> str:
     return declared.refusal(exc)
 
 
+def broken_response(exc: BindingsBroken) -> Response:
+    """The 400 of a revision whose words no longer state a figure a parameter reads: per
+    parameter, the words where a figure now stands (docs/api.md)."""
+    return Response(
+        {
+            "errors": {
+                f"parameters.{name}": [broken_message(name, message, exc.candidates.get(name, []))]
+                for name, message in exc.errors.items()
+            },
+            "candidates": {name: exc.candidates.get(name, []) for name in exc.errors},
+        },
+        status=status.HTTP_400_BAD_REQUEST,
+    )
+
+
+def in_use_error(exc: services.ParameterInUse) -> ValidationError:
+    """The 400 of a revision that unbinds a parameter code still reads."""
+    return ValidationError(
+        {f"bindings.{name}": [in_use_message(name, who)] for name, who in exc.readers.items()}
+    )
+
+
+def designer_responses(ok: Any, *, code: int = 200, bad: bool = True, conflict: Any = None) -> dict:
+    """The answers of a designer endpoint: ``ok`` under ``code``, its 400 (when it reads a
+    body or a query: ``bad``), 401, 403 and 404, and ``conflict`` as its 409 when it has one."""
+    out = {code: ok, 400: ERROR_400} if bad else {code: ok}
+    out.update({401: ERROR_401, 403: ERROR_403, 404: ERROR_404})
+    if conflict is not None:
+        out[409] = conflict
+    return out
+
+
 class DesignerView(APIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsDesignerOfGame]
@@ -220,7 +244,7 @@ class ParametersAPI(APIView):
 class DraftListAPI(DesignerView):
     @extend_schema(
         request=None,
-        responses={201: EditionOut, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
+        responses=designer_responses(EditionOut, code=201, bad=False),
         summary="Open a draft edition (a copy of the latest published one)",
     )
     def post(self, request, slug: str):
@@ -232,14 +256,7 @@ class DraftListAPI(DesignerView):
 class DraftClauseAPI(DesignerView):
     @extend_schema(
         request=RevisionIn,
-        responses={
-            201: RevisionOut,
-            400: ERROR_400,
-            401: ERROR_401,
-            403: ERROR_403,
-            404: ERROR_404,
-            409: ERROR_409,
-        },
+        responses=designer_responses(RevisionOut, code=201, conflict=ERROR_409),
         summary="Revise a clause in a draft: a new version, never an overwrite",
     )
     def post(self, request, slug: str, number: int, key: str):
@@ -282,21 +299,9 @@ class DraftClauseAPI(DesignerView):
                 status=status.HTTP_409_CONFLICT,
             )
         except services.ParameterInUse as exc:
-            raise ValidationError(
-                {f"bindings.{name}": [in_use_message(name, who)] for name, who in exc.readers.items()}
-            ) from None
+            raise in_use_error(exc) from None
         except BindingsBroken as exc:
-            # The 400 names, per parameter, the words where a figure now stands (docs/api.md).
-            return Response(
-                {
-                    "errors": {
-                        f"parameters.{name}": [broken_message(name, message, exc.candidates.get(name, []))]
-                        for name, message in exc.errors.items()
-                    },
-                    "candidates": {name: exc.candidates.get(name, []) for name in exc.errors},
-                },
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            return broken_response(exc)
         params = snapshot.read_params([(key, version.number, version.text, version.bindings)])
         return Response(
             {
@@ -311,8 +316,8 @@ class DraftClauseAPI(DesignerView):
 
 class ImpactAPI(DesignerView):
     @extend_schema(
-        responses={
-            200: inline_serializer(
+        responses=designer_responses(
+            inline_serializer(
                 "Impact",
                 {
                     "published": serializers.IntegerField(),
@@ -344,10 +349,8 @@ class ImpactAPI(DesignerView):
                     ),
                 },
             ),
-            401: ERROR_401,
-            403: ERROR_403,
-            404: ERROR_404,
-        },
+            bad=False,
+        ),
         summary="What publishing a draft would change",
     )
     def get(self, request, slug: str, number: int):
@@ -359,7 +362,7 @@ class ImpactAPI(DesignerView):
 class PublishAPI(DesignerView):
     @extend_schema(
         request=None,
-        responses={200: EditionOut, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404, 409: ERROR_409_STATE},
+        responses=designer_responses(EditionOut, bad=False, conflict=ERROR_409_STATE),
         summary="Publish a draft as the game's current edition",
     )
     def post(self, request, slug: str, number: int):
@@ -409,14 +412,7 @@ def rebase_json(result: services.Rebase) -> dict[str, Any]:
 class RebaseAPI(DesignerView):
     @extend_schema(
         request=RebaseIn,
-        responses={
-            200: RebaseOut,
-            400: ERROR_400,
-            401: ERROR_401,
-            403: ERROR_403,
-            404: ERROR_404,
-            409: ERROR_409_STATE,
-        },
+        responses=designer_responses(RebaseOut, conflict=ERROR_409_STATE),
         summary="Bring a draft opened from an older edition onto the newest published one",
     )
     def post(self, request, slug: str, number: int):
@@ -481,11 +477,16 @@ def document_changes(game, draft, text: str) -> list[dict[str, str]]:
 
 @accepts_upload(document.MAX_BYTES)
 class DocumentAPI(DesignerView):
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    # A whole document's JSON may be as long as the largest page form (2.5 MB).
+    parser_classes = [
+        BoundedJSONParser.up_to(settings.DATA_UPLOAD_MAX_MEMORY_SIZE),
+        NulFreeMultiPartParser,
+        NulFreeFormParser,
+    ]
 
     @extend_schema(
         request={"application/json": DocumentIn, "multipart/form-data": DocumentIn},
-        responses={200: DocumentOut, 400: ERROR_400, 401: ERROR_401, 403: ERROR_403, 404: ERROR_404},
+        responses=designer_responses(DocumentOut),
         summary="Compare a whole document with the draft, clause by clause (saves nothing)",
     )
     def post(self, request, slug: str, number: int):
@@ -506,21 +507,13 @@ class DocumentAPI(DesignerView):
             raise ValidationError(
                 {"text": [f"Ensure the document has no more than {document.MAX_CHARS} characters."]}
             )
-        _no_nul({"text": text})
         return Response({"changes": document_changes(game, draft, text)})
 
 
 class DocumentAcceptAPI(DesignerView):
     @extend_schema(
         request=AcceptIn,
-        responses={
-            200: AcceptOut,
-            400: ERROR_400,
-            401: ERROR_401,
-            403: ERROR_403,
-            404: ERROR_404,
-            409: ERROR_409,
-        },
+        responses=designer_responses(AcceptOut, conflict=ERROR_409),
         summary="Save the accepted changes of a document as the draft's revisions",
     )
     def post(self, request, slug: str, number: int):
@@ -539,25 +532,9 @@ class DocumentAcceptAPI(DesignerView):
         except studio_services.DocumentRefused as exc:
             return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
         except BindingsBroken as exc:
-            return Response(
-                {
-                    "errors": {
-                        f"parameters.{name}": [broken_message(name, message, exc.candidates.get(name, []))]
-                        for name, message in exc.errors.items()
-                    },
-                    "candidates": {name: exc.candidates.get(name, []) for name in exc.errors},
-                },
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            return broken_response(exc)
         except services.ParameterInUse as exc:
-            return Response(
-                {
-                    "errors": {
-                        f"bindings.{name}": [in_use_message(name, who)] for name, who in exc.readers.items()
-                    }
-                },
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            raise in_use_error(exc) from None
         except services.Conflict as exc:
             return Response(
                 {"errors": {"changes": [str(exc)]}, "text": exc.text}, status=status.HTTP_409_CONFLICT

@@ -18,14 +18,13 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import ERROR_400, ERROR_404, ErrorOut
 from config.languages import LANG_MAX, LANG_RE, parse_lang
-from config.parsers import BoundedJSONParser
+from config.parsers import BoundedJSONParser, NulFreeFormParser, NulFreeMultiPartParser
 from config.uploads import accepts_upload
 from rules import selectors as rule_selectors
 from rules.permissions import IsTranslatorOfGame, IsTranslatorOfLanguage, can_review
@@ -120,7 +119,7 @@ class ReportOut(serializers.Serializer):
 
 @accepts_upload(exchange.MAX_FILE)
 class ImportAPI(TranslatorView):
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [NulFreeMultiPartParser, NulFreeFormParser]
 
     @extend_schema(
         parameters=[LANG_PATH],
