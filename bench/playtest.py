@@ -3,8 +3,12 @@
 and a run worked by several db_worker processes sharing one database.
 
     .venv/bin/python bench/playtest.py [--games 400] [--profile-games 150]
-        [--db sqlite|postgres|none] [--pg-url URL] [--run-games 10000] [--workers 2]
-        [--kill-after SECONDS] [--label LABEL]
+        [--model-games 200] [--db sqlite|postgres|none] [--pg-url URL] [--run-games 10000]
+        [--workers 2] [--kill-after SECONDS] [--label LABEL]
+
+The full benchmark (issue #23: ≥ 400 games/s on 2 workers on PostgreSQL), in one command
+on a quiet machine: ``.venv/bin/python bench/playtest.py --db postgres --run-games 10000
+--workers 2 --label quiet-pg``.
 
 1. One process, one core: four-player Rada Miasta games (greedy seats, the model's
    defaults, each game with its drain twin) from the shipped corpus's rules; games per
@@ -19,7 +23,12 @@ and a run worked by several db_worker processes sharing one database.
    killed (SIGKILL, as a crashed machine) S seconds in and a fresh one started: its shard
    is played again after LAB_STALE_AFTER (set to 10 s here). A second, small run is then
    compared with the same games played in this process: the same sums whatever worker
-   played which shard.
+   played which shard. The clock starts when every worker has written its first heartbeat
+   (their start is not counted); the workers' CPU time over the run is read from /proc and
+   given per game beside one process's (the ratio is what a loaded machine still measures
+   fairly), with the shard tasks' busy time, the first claim's delay and the longest gap
+   before a claim (where the wall time goes: in the tasks, or between them).
+4. (--model-games) Every game model's games per CPU second, one process.
 
 Everything runs with USE_I18N=0 (as `make run` starts its worker; USE_I18N=1 to measure
 with the catalogues): a worker renders no page and the rulings' sentences are discarded.
@@ -136,12 +145,66 @@ def profile(games: int) -> dict:
     }
 
 
+def model_speeds(games: int) -> dict:
+    """Every game model's games per CPU second: its reference configuration (the disputes
+    pages' players, default seats and options) from the shipped corpus's rules, one warm
+    Referee, ``games`` games (a tenth of them for Imperial Tax Farmer, which plays each
+    game twice, and at least 20)."""
+    from games.snapshot import from_corpus
+    from lab import engine, services
+
+    out = {}
+    for slug, m in engine.models().items():
+        rules = from_corpus(slug)
+        players = services.FIGURES_PLAYERS[slug]
+        n = max(20, games // 10 if slug == "imperial-tax-farmer" else games)
+        c = engine.Config(
+            game=slug,
+            players=players,
+            games=n,
+            seed=1,
+            edition=rules.edition,
+            variant="original",
+            policies=(m.default_policy,) * players,
+            options=m.options(players),
+        )
+        ref = engine.Referee(slug, rules, "original")
+        engine.run_range(c, rules, 0, min(10, n), ref=ref)  # warm the caches
+        cpu = time.process_time()
+        engine.run_range(c, rules, 0, n, ref=ref)
+        cpu = time.process_time() - cpu
+        out[slug] = {"players": players, "games": n, "games_per_cpu_second": round(n / cpu, 1)}
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """The user + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def workers_ready(procs: list[subprocess.Popen], timeout: float = 120) -> None:
+    """Wait until every worker has written its first heartbeat (it is about to claim tasks):
+    their start (imports, connections) is then not counted in the run's time."""
+    from workers.models import WorkerBeat
+
+    pids = {p.pid for p in procs}
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        if pids <= set(WorkerBeat.objects.values_list("pid", flat=True)):
+            return
+        time.sleep(0.2)
+    raise RuntimeError("The workers did not start.")
+
+
 def worker(env: dict) -> subprocess.Popen:
     cmd = [sys.executable, "manage.py", "db_worker", "--no-reload", "--no-startup-delay", "--interval", "0.2"]
     return subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL)
 
 
 def worked_run(games: int, workers: int, env: dict, kill_after: float | None, timeout: float) -> dict:
+    """A run of ``games`` worked by ``workers`` db_worker processes, timed from its creation
+    to its result; the workers' CPU time over it (from /proc), per game."""
     from django.utils import timezone
 
     from lab import engine, selectors, services
@@ -153,7 +216,8 @@ def worked_run(games: int, workers: int, env: dict, kill_after: float | None, ti
     procs = [worker(env) for _ in range(workers)]
     killed = None
     try:
-        time.sleep(2)  # let the workers start (imports) before the clock starts
+        workers_ready(procs)
+        cpu = sum(cpu_seconds(p.pid) for p in procs)
         start = time.perf_counter()
         run = services.run_create(config=c, rules=rules, now=timezone.now())
         while True:
@@ -170,6 +234,8 @@ def worked_run(games: int, workers: int, env: dict, kill_after: float | None, ti
             if run.status != PlaytestRun.Status.RUNNING or elapsed > timeout:
                 break
         elapsed = time.perf_counter() - start
+        # A killed worker's CPU time is lost with it: then not measured.
+        cpu = None if killed else sum(cpu_seconds(p.pid) for p in procs) - cpu
         shards = list(run.shards.values_list("attempts", flat=True))
         out = {
             "games": games,
@@ -179,19 +245,14 @@ def worked_run(games: int, workers: int, env: dict, kill_after: float | None, ti
             "error": run.error,
             "wall_s": round(elapsed, 2),
             "games_per_wall_second": round(games / elapsed, 1),
+            "worker_cpu_s": None if cpu is None else round(cpu, 2),
+            "worker_ms_per_game_cpu": None if cpu is None else round(1000 * cpu / games, 2),
+            **task_times(run),
             "shards_played_more_than_once": sum(1 for a in shards if a > 1),
             "killed_a_worker_at_s": killed,
             "progress": selectors.progress(run),
         }
-        # The same games in this process give the same result, whoever played which shard.
-        small, _ = config(300, seed=4)
-        small = engine.Config(**{**small.__dict__, "edition": rules.edition})
-        check = services.run_create(config=small, rules=rules, now=timezone.now(), shards=7)
-        while check.status == PlaytestRun.Status.RUNNING:
-            time.sleep(0.5)
-            check = PlaytestRun.objects.get(pk=check.pk)
-        here = engine.summarize(small, rules, engine.run_range(small, rules, 0, small.games))
-        out["same_result_as_in_process"] = check.result == here
+        out["same_result_as_in_process"] = same_as_in_process(rules)
         return out
     finally:
         for p in procs:
@@ -201,6 +262,49 @@ def worked_run(games: int, workers: int, env: dict, kill_after: float | None, ti
                 p.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 p.kill()
+
+
+def task_times(run) -> dict:
+    """Where the workers' wall time went: the shard tasks' time between their claim and
+    their end (summed), the first claim's delay after the run's creation, and the longest
+    gap between one task's end and the next claim."""
+    from django_tasks_db.models import DBTaskResult
+
+    rows = sorted(
+        DBTaskResult.objects.filter(task_path="lab.tasks.play_shard", enqueued_at__gte=run.created_at)
+        .exclude(started_at=None)
+        .exclude(finished_at=None)
+        .values_list("started_at", "finished_at")
+    )
+    if not rows:
+        return {}
+    busy = sum((b - a).total_seconds() for a, b in rows)
+    ends = sorted(b for _a, b in rows)
+    gaps = [(a - max((e for e in ends if e <= a), default=a)).total_seconds() for a, _b in rows]
+    return {
+        "tasks": len(rows),
+        "tasks_busy_s": round(busy, 2),
+        "first_claim_after_s": round((rows[0][0] - run.created_at).total_seconds(), 2),
+        "longest_gap_before_a_claim_s": round(max(gaps), 2),
+    }
+
+
+def same_as_in_process(rules) -> bool:
+    """A small run worked by the workers equals the same games played in this process,
+    whoever played which shard."""
+    from django.utils import timezone
+
+    from lab import engine, services
+    from lab.models import PlaytestRun
+
+    small, _ = config(300, seed=4)
+    small = engine.Config(**{**small.__dict__, "edition": rules.edition})
+    check = services.run_create(config=small, rules=rules, now=timezone.now(), shards=7)
+    while check.status == PlaytestRun.Status.RUNNING:
+        time.sleep(0.5)
+        check = PlaytestRun.objects.get(pk=check.pk)
+    here = engine.summarize(small, rules, engine.run_range(small, rules, 0, small.games))
+    return check.result == here
 
 
 def render(result: dict) -> str:
@@ -233,13 +337,26 @@ def render(result: dict) -> str:
             "",
             f"- {r['games']} games in {r['shards']} shards: **{r['wall_s']} s** from the run's creation to its "
             f"result ({r['games_per_wall_second']} games/s), status {r['status']} {r['error']}",
+            f"- the workers' CPU time over the run: {r['worker_cpu_s']} s, **{r['worker_ms_per_game_cpu']} ms "
+            f"a game** against {s['ms_per_game_cpu']} ms in one process (ratio "
+            f"{_ratio(r['worker_ms_per_game_cpu'], s['ms_per_game_cpu'])})",
             f"- a worker killed at: {r['killed_a_worker_at_s']} s; shards played more than once: "
             f"{r['shards_played_more_than_once']}",
             f"- a second run (300 games, 7 shards) equals the same games played in one process: "
             f"{r['same_result_as_in_process']}",
         ]
+    if result.get("models"):
+        lines += ["", "## Every game model, one process, one core", ""]
+        lines += [
+            f"- {slug}: {m['games_per_cpu_second']} games per CPU second ({m['players']} players, {m['games']} games)"
+            for slug, m in result["models"].items()
+        ]
     lines += ["", "## Machine", "", "```", json.dumps(result["machine"], indent=1), "```", ""]
     return "\n".join(lines)
+
+
+def _ratio(a: float | None, b: float) -> str:
+    return "—" if a is None else f"{a / b:.2f}"
 
 
 def main() -> None:
@@ -253,6 +370,7 @@ def main() -> None:
     ap.add_argument("--kill-after", type=float, default=None)
     ap.add_argument("--timeout", type=float, default=1800)
     ap.add_argument("--label", default="")
+    ap.add_argument("--model-games", type=int, default=200, help="games per model for model speeds (0: skip)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if args.db == "none":
@@ -271,6 +389,9 @@ def main() -> None:
             print(json.dumps(result["speed"]))
             result["profile"] = profile(args.profile_games)
             print(json.dumps(result["profile"]))
+            if args.model_games:
+                result["models"] = model_speeds(args.model_games)
+                print(json.dumps(result["models"]))
             if args.db != "none":
                 result["run"] = worked_run(args.run_games, args.workers, env, args.kill_after, args.timeout)
                 print(json.dumps(result["run"]))

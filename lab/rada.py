@@ -51,6 +51,7 @@ The policies (``lab.policies``) choose what the rules leave to the players.
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from itertools import accumulate
 from operator import itemgetter
 from types import MappingProxyType
@@ -175,7 +176,8 @@ class Table:
         }
 
     def draw_district(self) -> tuple[str, int]:
-        kind = self.rng.choices(TYPES, cum_weights=CUM_WEIGHTS)[0]
+        # random.choices(TYPES, cum_weights=CUM_WEIGHTS)[0], the same draw without its set-up.
+        kind = TYPES[bisect(CUM_WEIGHTS, self.rng.random() * CUM_WEIGHTS[-1], 0, len(TYPES) - 1)]
         return kind, self.rng.randint(1, self.max_stage)
 
     def draw_cards(self) -> None:
@@ -218,7 +220,18 @@ class Recorder:
             self.saturated_failed += not outcome["passed"]
         if outcome["passed"]:
             self.disputes["uncertain-decay-on-won-vote"] += 1
-        self.one_point += turns_on_one_point(outcome, t.ref.rules)
+        # Asked again of the same tallies often: kept in the Referee's memo (its rules).
+        tallies = outcome["tallies"]
+        key = (
+            "one-point",
+            None,
+            tuple((x["for"], x["against"]) for x in tallies.values()),
+            outcome["passed"],
+        )
+        one = t.ref.memo.get(key)
+        if one is None:
+            one = t.ref.memo[key] = turns_on_one_point(outcome, t.ref.rules)
+        self.one_point += one
         levels = t.levels()
         mean = sum(map(sum, levels)) / (len(levels) * len(GROUPS) * self.cap)
         bucket = min(SATURATION_BUCKETS - 1, int(mean * SATURATION_BUCKETS))

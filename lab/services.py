@@ -119,6 +119,24 @@ def _claim(shard_id: int, now: dt.datetime) -> tuple[PlaytestShard, str] | None:
         return shard, token
 
 
+# A worker's Referees, kept from one shard to the next: their memo of rulings (three in four
+# questions are asked again) would otherwise start empty at every shard, which cost the
+# worker path 10-20 % more CPU a game than one process playing the same games.
+_REFEREES: dict[tuple[str, str], tuple[Rules, engine.Referee]] = {}
+
+
+def _referee(config: engine.Config, rules: Rules) -> engine.Referee:
+    """The Referee of the game and variant under these very rules (``games.snapshot``
+    returns the same object while the game's rules are unchanged), made once per worker."""
+    key = (config.game, config.variant)
+    held = _REFEREES.get(key)
+    if held is None or held[0] is not rules:
+        if len(_REFEREES) >= 8:
+            _REFEREES.clear()
+        held = _REFEREES[key] = (rules, engine.Referee(config.game, rules, config.variant))
+    return held[1]
+
+
 def shard_play(*, shard_id: int, now=timezone.now) -> str:
     """Play one shard's games and save their sums; return what happened."""
     claimed = _claim(shard_id, now())
@@ -134,7 +152,7 @@ def shard_play(*, shard_id: int, now=timezone.now) -> str:
             raise RuntimeError(
                 f"Edition {config.edition} has changed since the run started; start a new run to play it."
             )
-        ref = engine.Referee(config.game, rules, config.variant)
+        ref = _referee(config, rules)
         sums = stats.Sums()
         for a in range(shard.start, shard.stop, HEARTBEAT_EVERY):
             sums.merge(engine.run_range(config, rules, a, min(a + HEARTBEAT_EVERY, shard.stop), ref=ref))
@@ -165,9 +183,10 @@ def run_finish(*, run_id, now: dt.datetime) -> bool:
         run = PlaytestRun.objects.select_for_update().filter(pk=run_id).first()
         if run is None or run.status != PlaytestRun.Status.RUNNING:
             return False
-        shards = list(run.shards.order_by("index").values_list("status", "sums"))
-        if any(status != PlaytestShard.Status.DONE for status, _ in shards):
+        # Cheap first: every shard's end asks, only the last one adds the sums.
+        if run.shards.exclude(status=PlaytestShard.Status.DONE).exists():
             return False
+        shards = list(run.shards.order_by("index").values_list("status", "sums"))
         total = stats.Sums()
         for _status, sums in shards:
             total.merge(sums)

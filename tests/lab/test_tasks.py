@@ -2,6 +2,7 @@
 shard whose worker died is played again; a late worker's save is dropped; a changed draft
 stops the run."""
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -103,3 +104,24 @@ def test_a_draft_changed_during_the_run_fails_it_with_the_reason(draft, settings
     run.refresh_from_db()
     assert run.status == "failed"
     assert "has changed since the run started" in run.error
+
+
+def test_a_worker_keeps_its_referee_and_memo_from_one_shard_to_the_next(corpus, settings):
+    config, rules = _config(games=12)
+    settings.TASKS = DUMMY
+    services._REFEREES.clear()
+    run = services.run_create(config=config, rules=rules, now=timezone.now(), shards=3)
+    first, second, third = run.shards.order_by("index")
+    assert services.shard_play(shard_id=first.pk) == "done"
+    # The shards' rules: the edition's snapshot, the same object while the game is unchanged.
+    played = engine.load_rules("rada-miasta", config.edition)
+    ref = services._referee(config, played)
+    asked = len(ref.memo)
+    assert asked > 0
+    assert services.shard_play(shard_id=second.pk) == "done"
+    assert services._referee(config, played) is ref and len(ref.memo) >= asked
+    # Other rules (another object: a revised draft, a reloaded game) get their own Referee.
+    assert services._referee(config, dataclasses.replace(played)) is not ref
+    assert services.shard_play(shard_id=third.pk) == "done"
+    run.refresh_from_db()
+    assert run.status == "finished" and run.result == _expected(config, rules)
