@@ -36,9 +36,17 @@ _SCALARS: dict[Any, type[serializers.Field]] = {
 }
 
 
+def _item(hint: Any) -> serializers.Field:
+    """The serializer field of one item of a list (or value of a mapping) that is not a document."""
+    if get_origin(hint) is dict:
+        value = get_args(hint)[1]
+        return serializers.DictField() if value is Any else serializers.DictField(child=_item(value))
+    return _SCALARS[hint]()
+
+
 def _described(f: Field, key: str, hint: Any) -> serializers.Field:
     """The serializer field describing one field of a document's JSON, from its type, its
-    ``help`` and its ``choices`` (``games.ruling.written``)."""
+    ``help``, ``choices`` and ``promised`` (``games.ruling.written``)."""
     kwargs: dict[str, Any] = {"help_text": f.metadata["help"]} if f.metadata.get("help") else {}
     if not f.metadata.get("promised", True):
         kwargs["required"] = False
@@ -51,31 +59,35 @@ def _described(f: Field, key: str, hint: Any) -> serializers.Field:
     if f.metadata.get("choices"):
         return serializers.ChoiceField(choices=list(f.metadata["choices"]), **kwargs)
     if get_origin(hint) is list:
-        return doc_serializer(get_args(hint)[0])(many=True, **kwargs)
+        item = get_args(hint)[0]
+        if isinstance(item, type) and issubclass(item, ruling.WrittenDoc):
+            return doc_serializer(item)(many=True, **kwargs)
+        return serializers.ListField(child=_item(item), **kwargs)
     if get_origin(hint) is dict:
         value = get_args(hint)[1]
         if value is Any:
             return serializers.JSONField(**kwargs)
-        return serializers.DictField(child=_SCALARS[value](), **kwargs)
+        return serializers.DictField(child=_item(value), **kwargs)
     return _SCALARS[hint](**kwargs)
 
 
 @cache
-def doc_serializer(cls: type[ruling.WrittenDoc]) -> type[serializers.Serializer]:
-    """The serializer that describes ``cls.to_json()`` in the OpenAPI document (``StepDoc`` →
-    ``StepOut``), generated from the fields ``cls`` declares: responses are ``to_json()``'s
-    output, never this serializer's."""
+def doc_serializer(
+    cls: type[ruling.WrittenDoc], name: str = "", doc: str | None = None
+) -> type[serializers.Serializer]:
+    """The serializer that describes ``cls.to_json()`` in the OpenAPI document (named ``name``,
+    else ``StepDoc`` → ``StepOut``; described as ``doc``), generated from the fields ``cls``
+    declares: responses are ``to_json()``'s output, never this serializer's."""
     attrs: dict[str, Any] = {key: _described(f, key, hint) for f, key, hint in ruling.api_fields(cls)}
-    attrs["__module__"] = __name__
-    if cls is ruling.RulingDoc:
-        attrs["__doc__"] = (
-            "Describes ``games.ruling.RulingDoc.to_json()`` for the OpenAPI document; responses are\n"
-            "that method's output (a test compares the two for every adjudicator)."
-        )
-    return type(cls.__name__.removesuffix("Doc") + "Out", (serializers.Serializer,), attrs)
+    attrs.update(__module__=__name__, __doc__=doc)
+    return type(name or cls.__name__.removesuffix("Doc") + "Out", (serializers.Serializer,), attrs)
 
 
-RulingOut = doc_serializer(ruling.RulingDoc)
+RulingOut = doc_serializer(
+    ruling.RulingDoc,
+    doc="Describes ``games.ruling.RulingDoc.to_json()`` for the OpenAPI document; responses are\n"
+    "that method's output (a test compares the two for every adjudicator).",
+)
 
 
 class AdjudicatorOut(serializers.Serializer):

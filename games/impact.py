@@ -46,7 +46,7 @@ from .engine import Invalid, citations
 from .engine.readers import parameter_readers
 from .models import ReferenceRuling, Ruling, RulingCitation
 from .pins import pins
-from .ruling import WrittenDoc
+from .ruling import WrittenDoc, about
 from .snapshot import Snapshot
 
 # Distinct situations re-ruled within the request; above this, a background run.
@@ -73,14 +73,22 @@ class Impact(WrittenDoc):
     stale_translations: list[dict[str, Any]] = field(default_factory=list)
     overturned_rulings: list[dict[str, Any]] = field(default_factory=list)
     # Revised clauses declared not executable: no ruling follows what they now say.
-    not_executable_revised: list[dict[str, Any]] = field(default_factory=list)
+    not_executable_revised: list[dict[str, Any]] = about(
+        "Revised clauses declared not executable: {clause, reason, message}.", default_factory=list
+    )
     # Stored rulings of the replaced edition looked at, and the distinct situations among them.
-    rulings_checked: int = 0
-    situations_checked: int = 0
+    rulings_checked: int = about("Stored rulings of the replaced edition re-ruled.", default=0)
+    situations_checked: int = about(
+        "The distinct situations (adjudicator, inputs, variant) among them.", default=0
+    )
     # "done", or "running" / "failed" while a background run re-rules the stored rulings
     # ("overturned_rulings" is then empty): progress {"done", "total"} in situations.
-    rulings_status: str = "done"
-    rulings_progress: dict[str, int] = field(default_factory=dict)
+    rulings_status: str = about(
+        "running: a background run is re-ruling them (overturned_rulings empty until done); ask again.",
+        choices=("done", "running", "failed"),
+        default="done",
+    )
+    rulings_progress: dict[str, int] = about("{done, total} distinct situations.", default_factory=dict)
 
 
 def _outcome(adj: engine.Adjudicator, inputs: dict[str, Any], variant: str, snap: Snapshot) -> dict[str, Any]:

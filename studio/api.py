@@ -26,8 +26,8 @@ from config.api import ERROR_400, ERROR_404, ErrorOut
 from config.parsers import BoundedJSONParser, NulFreeFormParser, NulFreeMultiPartParser
 from config.uploads import accepts_upload
 from games import snapshot
-from games.api import EDITION_QUERY, load_snapshot, parse_edition
-from games.impact import draft_report
+from games.api import EDITION_QUERY, doc_serializer, load_snapshot, parse_edition
+from games.impact import Impact, draft_report
 from rules import declared, services
 from rules import selectors as rule_selectors
 from rules.models import ClauseVersion
@@ -316,41 +316,7 @@ class DraftClauseAPI(DesignerView):
 
 class ImpactAPI(DesignerView):
     @extend_schema(
-        responses=designer_responses(
-            inline_serializer(
-                "Impact",
-                {
-                    "published": serializers.IntegerField(),
-                    "draft": serializers.IntegerField(),
-                    "revised": serializers.ListField(child=serializers.CharField()),
-                    "parameters_changed": serializers.ListField(child=serializers.DictField()),
-                    "pins_out_of_date": serializers.ListField(child=serializers.DictField()),
-                    "changed_examples": serializers.ListField(child=serializers.DictField()),
-                    "examples_run": serializers.IntegerField(),
-                    "stale_translations": serializers.ListField(child=serializers.DictField()),
-                    "overturned_rulings": serializers.ListField(child=serializers.DictField()),
-                    "not_executable_revised": serializers.ListField(
-                        child=serializers.DictField(),
-                        help_text="Revised clauses declared not executable: {clause, reason, message}.",
-                    ),
-                    "rulings_checked": serializers.IntegerField(
-                        help_text="Stored rulings of the replaced edition re-ruled."
-                    ),
-                    "situations_checked": serializers.IntegerField(
-                        help_text="The distinct situations (adjudicator, inputs, variant) among them."
-                    ),
-                    "rulings_status": serializers.ChoiceField(
-                        choices=["done", "running", "failed"],
-                        help_text="running: a background run is re-ruling them (overturned_rulings empty "
-                        "until done); ask again.",
-                    ),
-                    "rulings_progress": serializers.DictField(
-                        child=serializers.IntegerField(), help_text="{done, total} distinct situations."
-                    ),
-                },
-            ),
-            bad=False,
-        ),
+        responses=designer_responses(doc_serializer(Impact, "Impact"), bad=False),
         summary="What publishing a draft would change",
     )
     def get(self, request, slug: str, number: int):

@@ -279,3 +279,21 @@ def test_a_run_whose_worker_died_is_started_again(run_waiting, settings):
     again = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
     assert (again["rulings_status"], again["situations_checked"]) == ("done", 3)
     assert ImpactRun.objects.count() == 1
+
+
+def test_the_impact_report_is_what_its_generated_serializer_describes(designer, token_api):
+    """The OpenAPI "Impact" is generated from games.impact.Impact's fields
+    (games.api.doc_serializer): it describes every key the report answers, and only those."""
+    from rest_framework.serializers import Serializer
+
+    from games.api import doc_serializer
+
+    api = token_api(designer)
+    _rule(api, _gain(7))
+    n = _open(api)
+    _cap_8(api, n)
+    body = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
+    assert body["overturned_rulings"] and body["revised"] == [LIMITS]
+    report = impact.Impact(**body)
+    described = Serializer.to_representation(doc_serializer(impact.Impact, "Impact")(), report)
+    assert described == body == report.to_json()
