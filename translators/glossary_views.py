@@ -39,6 +39,8 @@ def _rows(game, lang: str, *, errors: dict | None = None, typed: dict | None = N
                 "term": t,
                 "original": t.corpus_forms.get(game.language, ""),
                 "corpus": t.corpus_forms.get(lang, ""),
+                # The English the translators of other languages can lean on (the form in effect).
+                "english": t.forms.get("en", ""),
                 "form": t.forms.get(lang, ""),
                 "approved": approved,
                 # The approval in effect says something only where it differs from the corpus.

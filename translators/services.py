@@ -1,7 +1,9 @@
 """Writes of the translators' workspace (the catalogue's own writes are in rules.services).
 
 Every suggestion is kept here (``suggestion_keep``): by the import (``translators.exchange``)
-and by the alignment (``alignment_save``), once per text and version."""
+and by the alignment (``alignment_save``), once per text and version. The glossary's proposals
+(``term_propose``) and their decisions (``term_decide``, once per proposal), and the roles the
+people page gives and takes away (``role_give``, ``role_remove``), are written here too."""
 
 from __future__ import annotations
 

@@ -134,6 +134,9 @@ def test_a_refused_proposal_says_why_beside_its_field(client, eleni):
     page = r.content.decode()
     assert 'id="p-kokosy" name="text" value="   "' in page and 'aria-describedby="pe-kokosy"' in page
     assert '<p class="errors" id="pe-kokosy">Write the term in the language.</p>' in page
+    # Posted to the term's own anchor: the answer opens where the message is; the English beside.
+    assert '<form method="post" class="propose" action="#t-kokosy">' in page
+    assert 'English: <span lang="en">federation</span>' in page
     assert _propose(client, "κόκος", term="no-such-term").status_code == 400
     assert not TermProposal.objects.exists()
 
