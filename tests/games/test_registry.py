@@ -236,20 +236,32 @@ clauses = ["tt.rule-1", "tt.rule-1.b"]
 """
 
 
-def _declare(game: str, *names: str) -> None:
-    from games.engine.core import adjudicator
+@pytest.fixture
+def declare():
+    """Declare adjudicators of made-up games; forgotten after the test, so that no other test
+    (the API document's, for one) finds them registered."""
+    from games.engine import core
     from games.engine.declare import Object
 
-    for name in names:
-        adjudicator(name, game=game, inputs=Object())(lambda i, *, variant, rules: None)
+    games = set()
+
+    def make(game: str, *names: str) -> None:
+        games.add(game)
+        for name in names:
+            core.adjudicator(name, game=game, inputs=Object())(lambda i, *, variant, rules: None)
+
+    yield make
+    for game in games:
+        core._REGISTRY.pop(game, None)
+        core._DECLARED.pop(game, None)
 
 
-def test_adjudicators_register_from_their_data_in_its_order(tmp_path):
+def test_adjudicators_register_from_their_data_in_its_order(tmp_path, declare):
     from games.engine import data
 
     path = tmp_path / "adjudicators.toml"
     path.write_text(ENTRY, encoding="utf-8")
-    _declare("t-adj", "first", "second")
+    declare("t-adj", "first", "second")
     assert engine.for_game("t-adj") == []  # declared by the code, not listed until its data says so
     data.load_adjudicators("t-adj", path)
     listed = engine.for_game("t-adj")
@@ -270,14 +282,14 @@ def test_adjudicators_register_from_their_data_in_its_order(tmp_path):
         ('[[adjudicator]]\nname = "second"', '[[skipped]]\nname = "second"', "no entry for"),
     ],
 )
-def test_adjudicators_toml_is_refused_at_load_when_it_cannot_be_read(tmp_path, old, new, message):
+def test_adjudicators_toml_is_refused_at_load_when_it_cannot_be_read(tmp_path, declare, old, new, message):
     from games.engine import data
 
     assert old in ENTRY
     path = tmp_path / "adjudicators.toml"
     path.write_text(ENTRY.replace(old, new), encoding="utf-8")
     game = f"t-bad-{abs(hash((old, new)))}"
-    _declare(game, "first", "second")
+    declare(game, "first", "second")
     with pytest.raises(ValueError, match=message):
         data.load_adjudicators(game, path)
     assert engine.for_game(game) == []  # nothing registered from a bad file
