@@ -54,17 +54,25 @@ class DisputeFigures:
     rows: dict[str, dict[str, Figure]] = field(default_factory=dict)
 
 
-def _percent(x: float) -> str:
+def _percent(x: float, decimals: int) -> str:
+    """``x`` as a percentage: ``decimals`` places, two significant figures under 1 %, no
+    trailing ".0"; a no-break space before the sign."""
     p = 100 * x
-    text = f"{p:.2g}" if 0 < p < 1 else f"{p:.1f}" if p < 10 or 99.5 <= p < 100 else f"{p:.0f}"
-    return f"{text.removesuffix('.0')} %"
+    text = f"{p:.2g}" if 0 < p < 1 else f"{p:.{decimals}f}"
+    whole, _dot, fraction = text.partition(".")
+    if not fraction.strip("0"):
+        text = whole
+    return f"{text}\u00a0%"
 
 
 def _figure(row: dict[str, Any], name: str) -> Figure:
+    """One field of a dispute's row: as many decimals as tell its interval's ends apart."""
     if row.get(name) is None:
         return Figure(None, reason=row.get(f"{name}_reason"))
     low, high = row[f"{name}_ci"]
-    return Figure(_percent(row[name]), _percent(low), _percent(high))
+    width = 100 * (high - low)
+    decimals = 0 if width >= 2 else 1 if width >= 0.2 else 2
+    return Figure(*(_percent(x, decimals) for x in (row[name], low, high)))
 
 
 def dispute_figures(game, rules) -> DisputeFigures:

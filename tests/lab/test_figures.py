@@ -25,7 +25,7 @@ def _page(client, slug, lang="en"):
 def _in_play(page, key):
     article = re.search(rf'<article class="card dispute" id="{key}">(.*?)</article>', page, re.S).group(1)
     found = re.search(r'<section class="in-play".*?</section>', article, re.S)
-    return found and re.sub(r"\s+", " ", found.group(0))
+    return found and re.sub(r"[ \t\n]+", " ", found.group(0))
 
 
 def _state(page):
@@ -49,14 +49,14 @@ def test_the_figures_are_computed_once_and_shown_beside_the_examples_the_model_r
     assert "played 60 games of 4 players (seed 2026) under edition 1" in page
     by_id = {d["id"]: d for d in run.result["disputes"]}
     shown = _in_play(page, "doubt-1")
-    pc = round(100 * by_id["doubt-1"]["arises_share"])
-    assert f"arises in {pc} % of games [" in shown
+    assert by_id["doubt-1"]["arises_share"] == 1.0
+    assert "arises in 100\xa0% of games [" in shown
     assert "the readings' rulings differ in" in shown
     # The Dolores model has no winner: said, with the model's reason.
     assert "effect on the winner: not measured — The Dolores model has no winner" in shown
     polish = _page(client, "dolores", lang="pl")
     assert "model laboratorium testów rozegrał 60 gier 4 graczy" in polish
-    assert f"zdarza się w {pc} % gier [" in _in_play(polish, "doubt-1")
+    assert "zdarza się w 100\xa0% gier [" in _in_play(polish, "doubt-1")
     # A doubt outside the model has no figures.
     assert "doubt-3" not in engine.model("dolores").disputes
     assert _in_play(page, "doubt-3") is None
@@ -65,7 +65,7 @@ def test_the_figures_are_computed_once_and_shown_beside_the_examples_the_model_r
 def test_a_game_of_one_reading_says_why_the_differences_are_not_measured(corpus, client):
     services.figures_start(game="praetor", now=timezone.now(), games=20)
     shown = _in_play(_page(client, "praetor"), "final-scoring-by-experience")
-    assert "arises in 100 % of games" in shown
+    assert "arises in 100\xa0% of games" in shown
     assert "not measured — The edition has one reading (variant) of this point" in shown
 
 
@@ -99,3 +99,20 @@ def test_a_run_in_the_background_is_shown_as_being_computed_in_polish(corpus, cl
     page = _page(client, "dolores", lang="pl")
     assert _state(page) == "computing"
     assert "being computed" not in page and "edycji 1" in page
+
+
+def test_percentages_carry_as_many_decimals_as_tell_the_interval_apart():
+    from lab.selectors import Figure, _figure
+
+    row = {
+        "x": 0.9617,
+        "x_ci": [0.955, 0.9678],
+        "y": 0.38,
+        "y_ci": [0.35, 0.41],
+        "z": 0.0,
+        "z_ci": [0.0, 0.00044],
+    }
+    assert _figure(row, "x") == Figure("96.2\xa0%", "95.5\xa0%", "96.8\xa0%")
+    assert _figure(row, "y") == Figure("38\xa0%", "35\xa0%", "41\xa0%")
+    assert _figure(row, "z") == Figure("0\xa0%", "0\xa0%", "0.044\xa0%")
+    assert _figure({"w": None, "w_reason": "why"}, "w").reason == "why"
