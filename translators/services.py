@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from config.languages import same_language, translation_language_problem
 from rules import services as rule_services
 from rules.models import Clause, ClauseVersion, Role, Term, Translation
 
@@ -121,8 +122,9 @@ class AlreadyDecided(Exception):
 def term_propose(
     *, term: Term, lang: str, text: str, author: str, now: dt.datetime
 ) -> tuple[TermProposal, bool]:
-    """Propose ``text`` as ``term``'s form in ``lang``. Refused (``ValidationError`` naming
-    ``text`` or ``lang``) when empty, too long, on several lines, or in the original's language;
+    """Propose ``text`` (its whitespace, new lines too, folded to single spaces) as ``term``'s
+    form in ``lang``. Refused (``ValidationError`` naming ``text`` or ``lang``) when empty, too
+    long, in the original's language or in one no game can have;
     the same text as an open proposal is that proposal (created: False). Who may propose is the
     caller's to check (a translator or reviewer of the language, ``rules.permissions``)."""
     text = " ".join(text.split())
@@ -130,10 +132,12 @@ def term_propose(
         raise ValidationError({"text": _("Write the term in the language.")})
     if len(text) > MAX_TERM or "\x00" in text:
         raise ValidationError({"text": _("At most 200 characters, with no control characters.")})
-    if lang == term.game.language:
+    if same_language(lang, term.game.language):
         raise ValidationError(
             {"lang": _("The original's terms come with the rules: propose them in a translation.")}
         )
+    if translation_language_problem(lang):
+        raise ValidationError({"lang": translation_language_problem(lang)})
     with transaction.atomic():
         # One open copy of a text even when the same form is sent twice at once (PostgreSQL; SQLite's
         # IMMEDIATE transactions already serialise writers).

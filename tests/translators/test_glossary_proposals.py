@@ -171,7 +171,7 @@ def test_the_terms_with_their_proposals_in_one_query(django_assert_num_queries, 
     assert kokosy.forms["el"] == "κόκος" and len(terms) == Term.objects.filter(game=game).count()
 
 
-def test_the_api_proposes_and_decides_once(api, eleni, rhea):
+def test_the_api_proposes_and_decides_once(api, eleni, rhea, make_user):
     api.force_authenticate(eleni)
     r = api.post(f"{API}proposals/", {"term": "kokosy", "text": "κόκος"}, format="json")
     assert r.status_code == 201 and r.json()["verdict"] == "" and r.json()["author"] == "eleni"
@@ -184,6 +184,12 @@ def test_the_api_proposes_and_decides_once(api, eleni, rhea):
     assert (
         api.post(f"{API}proposals/{pk}/decision/", {"verdict": "approved"}, format="json").status_code == 403
     )
+    # Even a superuser proposes only in a language a game can have.
+    api.force_authenticate(make_user("root", superuser=True))
+    odd = api.post(
+        "/api/v1/games/dolores/glossary/xx/proposals/", {"term": "kokosy", "text": "x"}, format="json"
+    )
+    assert odd.status_code == 400 and list(odd.json()["errors"]) == ["lang"]
     api.force_authenticate(rhea)
     wrong = api.post(f"{API}proposals/{pk}/decision/", {"verdict": "maybe"}, format="json")
     assert wrong.status_code == 400 and list(wrong.json()["errors"]) == ["verdict"]
