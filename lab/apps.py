@@ -16,3 +16,9 @@ class LabConfig(AppConfig):
         from .selectors import dispute_figures
 
         game_selectors.dispute_figures.answer(dispute_figures)
+        # A new edition's rules need their own figures: queued when its publish commits.
+        from rules.signals import edition_published
+
+        from .services import figures_on_publish
+
+        edition_published.connect(figures_on_publish, dispatch_uid="lab.figures_on_publish")

@@ -238,9 +238,16 @@ FIGURES_PLAYERS = {
 _LIVE = (PlaytestRun.Status.RUNNING, PlaytestRun.Status.FINISHED)
 
 
-def figures_start(*, game: str, now: dt.datetime, games: int = FIGURES_GAMES, force: bool = False):
+@transaction.atomic
+def figures_start(*, game: str, now: dt.datetime, games: int | None = None, force: bool = False):
     """Start the reference run of ``game``'s current rules unless one is stored or running for
-    them (their fingerprint); return the run started, or None. ``force``: start one anyway."""
+    them (their fingerprint); return the run started, or None. ``force``: start one anyway.
+    ``games``: ``FIGURES_GAMES`` unless given.
+
+    Two callers racing (a publish's ``edition_published`` and ``manage.py dispute_figures``,
+    or two publishes) start one run: the game's row is locked (PostgreSQL; SQLite's IMMEDIATE
+    transactions serialize the writers) before the check, so the second sees the first's run."""
+    Game.objects.select_for_update().filter(slug=game).first()
     rules = engine.load_rules(game, None)
     fingerprint = rules_fingerprint(rules)
     held = PlaytestRun.objects.filter(
@@ -249,6 +256,18 @@ def figures_start(*, game: str, now: dt.datetime, games: int = FIGURES_GAMES, fo
     if not force and held.exists():
         return None
     config, rules = engine.configure(
-        game=game, players=FIGURES_PLAYERS[game], games=games, seed=FIGURES_SEED, edition=rules.edition
+        game=game,
+        players=FIGURES_PLAYERS[game],
+        games=games or FIGURES_GAMES,
+        seed=FIGURES_SEED,
+        edition=rules.edition,
     )
     return run_create(config=config, rules=rules, now=now, purpose=FIGURES)
+
+
+def figures_on_publish(*, sender, edition, **_kwargs) -> None:
+    """``rules.signals.edition_published``: queue the reference run of the game's new rules
+    (a game the lab has no model of has none). Sent after the publish committed."""
+    slug = edition.game.slug
+    if engine.model(slug) is not None:
+        figures_start(game=slug, now=timezone.now())

@@ -11,6 +11,8 @@
   the clauses declared not executable; ``diff``: word diffs between wordings; ``search``.
 - ``corpus/``: the shipped source documents and their clauses (TOML); its files are read only
   by ``loadcorpus``/``dumpcorpus`` and the tests, never at run time.
+- ``signals``: ``edition_published``, sent when a publish commits, for the packages above
+  (the lab queues the new rules' reference runs).
 - ``views`` (reader, clause page, editions, search, glossary) and ``api`` (catalogue API).
 
 May import ``config``, Django and the libraries; never ``games``, ``studio``, ``translators``,

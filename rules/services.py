@@ -25,6 +25,7 @@ from .models import (
     TranslationRevision,
     search_form,
 )
+from .signals import announce_published
 
 
 class Conflict(Exception):
@@ -289,7 +290,8 @@ def draft_open(*, game: Game, author: str, now: dt.datetime, name: str | None = 
 @transaction.atomic
 def draft_publish(*, draft: Edition, now: dt.datetime, name: str | None = None) -> Edition:
     """Make the draft the game's current published edition; refuse (``DraftOutdated``) if
-    another edition was published since it was opened, so no one's edits are dropped."""
+    another edition was published since it was opened, so no one's edits are dropped.
+    Announced (``signals.edition_published``) once the transaction commits."""
     Game.objects.select_for_update().filter(pk=draft.game_id).first()
     draft = _draft_locked(draft)
     current = Edition.objects.filter(game_id=draft.game_id, is_current=True).first()
@@ -310,6 +312,7 @@ def draft_publish(*, draft: Edition, now: dt.datetime, name: str | None = None) 
     draft.name = name or (draft.name if not draft.name.startswith("Draft ") else f"Edition {draft.number}")
     draft.save(update_fields=["status", "is_current", "published_at", "name"])
     catalogue_touch(game_id=draft.game_id)
+    announce_published(draft)
     return draft
 
 
@@ -426,7 +429,7 @@ def draft_resolve(*, draft: Edition, key: str, keep: str) -> Edition:
 @transaction.atomic
 def edition_publish(*, game: Game, name: str | None, now: dt.datetime) -> Edition:
     """Publish the newest non-draft version of every clause of the current edition, as
-    edition ``name`` (by default "Edition <number>")."""
+    edition ``name`` (by default "Edition <number>"); announced like ``draft_publish``."""
     current = Edition.objects.get(game=game, is_current=True)
     clause_ids = list(current.entries.order_by("position").values_list("clause_id", flat=True))
     newest: dict[int, ClauseVersion] = {}
@@ -442,7 +445,9 @@ def edition_publish(*, game: Game, name: str | None, now: dt.datetime) -> Editio
     ):
         newest[v.clause_id] = v
     entries = [(newest[cid].clause, newest[cid]) for cid in clause_ids]
-    return edition_publish_entries(game=game, entries=entries, now=now, name=name)
+    edition = edition_publish_entries(game=game, entries=entries, now=now, name=name)
+    announce_published(edition)
+    return edition
 
 
 def _translation_create(

@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from lab.models import PlaytestRun
 from rules.models import ClauseVersion, Edition
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +58,10 @@ def test_the_login_page_signs_a_designer_in(client, designer):
     assert "Rada Miasta" in client.get("/design/").content.decode()
 
 
-def test_a_designer_revises_a_clause_in_a_draft_and_publishes_it(client, designer):
+def test_a_designer_revises_a_clause_in_a_draft_and_publishes_it(
+    client, designer, settings, django_capture_on_commit_callbacks
+):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
     client.force_login(designer)
     r = client.post("/design/rada-miasta/drafts/")
     draft = Edition.objects.get(game__slug="rada-miasta", status="draft")
@@ -79,8 +83,14 @@ def test_a_designer_revises_a_clause_in_a_draft_and_publishes_it(client, designe
 
     impact = client.get(f"/design/rada-miasta/{draft.number}/impact/").content.decode()
     assert "max_support" in impact and "support-gain" in impact
-    assert client.post(f"/design/rada-miasta/{draft.number}/publish/", {"confirm": "1"}).status_code == 302
+    with django_capture_on_commit_callbacks(execute=True):
+        assert (
+            client.post(f"/design/rada-miasta/{draft.number}/publish/", {"confirm": "1"}).status_code == 302
+        )
     assert Edition.objects.get(game__slug="rada-miasta", is_current=True).number == draft.number
+    # Its disputes page's figures, queued for the workers once the publish committed.
+    queued = PlaytestRun.objects.get(game__slug="rada-miasta", purpose="disputes")
+    assert (queued.config["edition"], queued.status) == (draft.number, "running")
 
 
 def test_a_stale_editor_keeps_the_designers_text_and_shows_theirs(client, designer, make_user):
