@@ -86,9 +86,10 @@ def translation_language_problem(code: str) -> str:
 
 
 def same_language(a: str, b: str) -> bool:
-    """Whether two codes name one language, one maybe more precisely ("pl" and "pl-PL"; not
-    "zh-Hans" and "zh-Hant")."""
-    x, y = a.lower().split("-"), b.lower().split("-")
+    """Whether two codes name one language, one maybe more precisely ("pl" and "pl-PL", "zh" and
+    "zh-Hans"; not "zh-Hans" and "zh-Hant"). An underscore separates subtags too, as PO files
+    write them ("pl_PL")."""
+    x, y = (c.lower().replace("_", "-").split("-") for c in (a, b))
     n = min(len(x), len(y))
     return x[:n] == y[:n]
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from django.db import connection
 from django.db.models import Count, Q, Subquery
 
+from config.answers import Question
+
 from . import search as search_engine
 from . import tables
 from .models import (
@@ -18,7 +20,6 @@ from .models import (
     Game,
     SearchEntry,
     TableRow,
-    Term,
     Translation,
     Variant,
     quoted_translations,
@@ -273,8 +274,29 @@ def search(query: str, *, lang: str | None, limit: int = 50, offset: int = 0) ->
     return SearchResults(terms, hits, matches[0].total, languages)
 
 
-def glossary(game: Game) -> list[Term]:
-    return list(Term.objects.filter(game=game).order_by("position"))
+@dataclass(frozen=True)
+class GlossaryEntry:
+    """A glossary term as readers see it: ``forms`` are the ones in effect, by language (the
+    corpus's, or where a reviewer of the language approved a proposal, that one), and
+    ``approved`` the languages whose form in effect is such an approval, not the corpus's."""
+
+    key: str
+    note: str
+    forms: dict[str, str]
+    approved: frozenset[str] = frozenset()
+
+
+# The glossary in effect (``translators.selectors.terms``): translators grow a glossary per
+# language, and an approved form replaces the corpus's. The workspace builds on the catalogue,
+# so it answers when it starts (translators.apps.TranslatorsConfig.ready).
+glossary_in_effect = Question(
+    "rules.selectors.glossary_in_effect", answered_by="the translators app (TranslatorsConfig.ready)"
+)
+
+
+def glossary(game: Game) -> list[GlossaryEntry]:
+    """The game's terms in order, each with its forms in effect per language (one query)."""
+    return glossary_in_effect(game)
 
 
 def clauses_by_key(game: Game, keys, lang: str | None) -> list[ClauseView]:

@@ -510,14 +510,20 @@ def search(request):
 
 @require_safe
 def glossary(request, slug: str):
-    """List a game's terms with their form in the original and each translation language."""
+    """List a game's terms with their form in the original and each translation language: the
+    form in effect, which a reviewer of the language may have approved in place of the corpus's
+    (2 queries)."""
     game = _game_or_404(slug)
     terms = selectors.glossary(game)
     codes = [game.language] + [c for c, _name in _languages(game, {k for t in terms for k in t.forms})]
     entries = [
         {
             "term": t,
-            "forms": [(code, language_name(code), t.forms[code]) for code in codes if t.forms.get(code)],
+            "forms": [
+                (code, language_name(code), t.forms[code], code in t.approved)
+                for code in codes
+                if t.forms.get(code)
+            ],
         }
         for t in terms
     ]

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 from translate.storage import po, tbx, tmx, xliff, xliff2
 
-from config.languages import language_name
+from config.languages import language_name, same_language
 from rules import services as rule_services
 from rules.corpus import normalise
 from rules.models import QUOTABLE, Clause, ClauseVersion, Game, Translation
@@ -269,14 +269,6 @@ class WrongPlace(Refused):
     """A file of other languages or of another game than the import's."""
 
 
-def _same_language(a: str, b: str) -> bool:
-    """Whether two BCP 47 codes name the same language, one possibly more precisely ("pl" and
-    "pl-PL", "zh" and "zh-Hans"; not "zh-Hans" and "zh-Hant")."""
-    x, y = (c.lower().replace("_", "-").split("-") for c in (a, b))
-    n = min(len(x), len(y))
-    return x[:n] == y[:n]
-
-
 # Where each format says its languages, for the messages.
 _WHERE = {
     "xliff2": ("srcLang", "trgLang"),
@@ -296,13 +288,13 @@ def check_place(parsed: Parsed, *, game: Game, lang: str) -> None:
     src_attr, trg_attr = _WHERE[parsed.fmt]
     errors = []
     for code in parsed.target_langs:
-        if not _same_language(code, lang):
+        if not same_language(code, lang):
             errors.append(
                 _("The file is a translation into %(file)s (its %(attr)s), but this import is into %(url)s.")
                 % {"file": named(code), "attr": trg_attr, "url": named(lang)}
             )
     for code in parsed.source_langs:
-        if not _same_language(code, game.language):
+        if not same_language(code, game.language):
             errors.append(
                 _(
                     "The file's original is in %(file)s (its %(attr)s), but the original of %(game)s is in "

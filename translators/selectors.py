@@ -22,6 +22,7 @@ from rules.models import (
     search_form,
 )
 from rules.permissions import language_roles
+from rules.selectors import GlossaryEntry
 
 from . import memory
 from .models import Suggestion
@@ -291,6 +292,20 @@ def terms(game: Game) -> list[GlossaryTerm]:
             verdict, by, at = decision
             term.proposals.append(Proposal(pid, lang, text, author, created, verdict or "", by or "", at))
     return [t.settle() for t in out.values()]
+
+
+def glossary_entries(game: Game) -> list[GlossaryEntry]:
+    """The glossary as the reader shows it (``rules.selectors.glossary`` asks): each term's
+    forms in effect and the languages where that is an approved proposal (one query)."""
+    return [
+        GlossaryEntry(
+            t.key,
+            t.note,
+            dict(t.forms),
+            frozenset(lang for lang, form in t.forms.items() if form != t.corpus_forms.get(lang)),
+        )
+        for t in terms(game)
+    ]
 
 
 def history(clause: Clause, lang: str) -> list[TranslationRevision]:

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from config.languages import is_language_code, language_name
+from config.languages import is_language_code, language_name, translation_language_problem
 from config.uploads import accepts_upload
 from rules import services as rule_services
 from rules.diff import word_diff
@@ -42,9 +42,14 @@ STATUS_LABELS = {
 
 
 def workspace_game(request, slug: str, lang: str) -> Game:
-    """The game whose ``lang`` translations the user may work on (404 / 403 otherwise)."""
+    """The game whose ``lang`` translations the user may work on (404 / 403 otherwise): a 404
+    saying why for a language no game can have (``translation_language_problem``), as a role
+    for it is refused, so no one works on translations no page or file would match."""
     if not is_language_code(lang):
         raise Http404(_("Not a language code."))
+    problem = translation_language_problem(lang)
+    if problem:
+        raise Http404(problem)
     return game_for(
         slug,
         may=lambda game: can_work_on(request.user, game, lang),

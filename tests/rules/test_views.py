@@ -19,6 +19,7 @@ from rules.models import (
     EditionEntry,
     Game,
     TableRow,
+    Term,
     Translation,
     Variant,
     search_form,
@@ -497,6 +498,37 @@ def test_glossary_lists_terms_in_both_languages(client, corpus):
                 in page
             )
             assert f'<dd lang="en">{escape(term.forms["en"])}</dd>' in page
+
+
+def test_the_glossary_shows_the_form_in_effect_in_each_language(client, corpus, django_assert_num_queries):
+    """A reviewer's approval in the translators' workspace is the term's form for readers too:
+    a new language (Greek for Dolores) appears, a replaced form (English) is replaced; an open
+    or rejected proposal changes nothing. Asked of the workspace through
+    ``rules.selectors.glossary_in_effect`` (rules never imports translators)."""
+    from translators import services as workspace
+
+    now = timezone.now()
+    kokosy = Term.objects.get(game__slug="dolores", key="kokosy")
+    city = Term.objects.get(game__slug="dolores", key="city")
+
+    def propose(term, lang, text, verdict=None):
+        proposal, _created = workspace.term_propose(term=term, lang=lang, text=text, author="eleni", now=now)
+        if verdict:
+            workspace.term_decide(proposal=proposal, verdict=verdict, decided_by="rhea", now=now)
+
+    propose(kokosy, "el", "κοκόσι", "approved")
+    propose(kokosy, "en", "coconuts", "approved")
+    propose(city, "el", "πόλη")  # open: not in effect
+    propose(city, "en", "town", "rejected")
+    with django_assert_num_queries(2):
+        page = html(client.get(reverse("rules:glossary", args=["dolores"])))
+    entry = re.search(r'<li class="card term" id="term-kokosy">(.*?)</li>', page, re.S).group(1)
+    assert '<dt class="muted">Greek</dt>\n      <dd lang="el">κοκόσι</dd>' in entry
+    assert '<dd lang="en">coconuts</dd>' in entry and '<dd lang="pl" class="original">kokosy</dd>' in entry
+    assert entry.count('data-testid="approved"') == 2
+    other = re.search(r'<li class="card term" id="term-city">(.*?)</li>', page, re.S).group(1)
+    assert '<dd lang="en">city</dd>' in other
+    assert "πόλη" not in other and "town" not in other and 'data-testid="approved"' not in other
 
 
 def test_the_clause_page_says_which_code_implements_the_clause(client, corpus):

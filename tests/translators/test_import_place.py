@@ -218,3 +218,15 @@ def test_racing_keeps_of_one_text_keep_one_suggestion(corpus):
     assert sum(created for _s, created in results) == 1
     assert len({s.pk for s, _created in results}) == 1
     assert Suggestion.objects.count() == 1
+
+
+def test_a_po_files_underscored_language_is_the_same_language(corpus):
+    # PO files write regions with an underscore (Language: en_GB); the shared
+    # config.languages.same_language reads it as en-GB, and still tells zh_Hant from zh-Hans.
+    game = Game.objects.get(slug="rada-miasta")
+    store = po.pofile.parsestring(exchange.export("po", game, "en"))
+    store.updateheader(Language="en_GB", X_Source_Language="pl_PL")
+    exchange.check_place(exchange.read(bytes(store)), game=game, lang="en")
+    store.updateheader(Language="zh_Hant", X_Source_Language="pl")
+    with pytest.raises(exchange.WrongPlace, match="Language"):
+        exchange.check_place(exchange.read(bytes(store)), game=game, lang="zh-Hans")

@@ -206,3 +206,22 @@ def test_a_translator_of_one_game_works_on_that_game_only(client, corpus, make_u
     assert client.get("/translate/praetor/el/").status_code == 403
     home = client.get("/translate/").content.decode()
     assert 'id="cell-praetor-pl"' in home and "cell-dolores" not in home
+
+
+@pytest.mark.parametrize(
+    "path, reason",
+    [
+        ("/translate/dolores/xx/", "xx is no language this site can name"),
+        ("/translate/dolores/xx/glossary/", "xx is no language this site can name"),
+        ("/translate/dolores/EL/", "Write it as el"),
+    ],
+)
+def test_a_language_no_game_can_have_is_a_404_saying_why_even_for_a_superuser(
+    client, corpus, django_user_model, path, reason
+):
+    # The superuser may work on every language: only the language can keep them out.
+    client.force_login(django_user_model.objects.create_superuser("root", password="pw"))
+    assert client.get("/translate/dolores/el/").status_code == 200
+    answer = client.get(path)
+    assert answer.status_code == 404
+    assert reason in answer.content.decode()
