@@ -81,6 +81,7 @@ class Dolores(Model):
     slug = SLUG
     min_players, max_players = 2, 4
     policies = ("random",)
+    policy_help = gettext_lazy("Every seat plays at random; each situation is ruled under both variants.")
     default_policy = "random"
     disputes = tuple(f"doubt-{d}" for d in DOUBTS)
 

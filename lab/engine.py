@@ -184,6 +184,8 @@ class Model:
     max_players = 6
     policies: tuple[str, ...] = ()
     default_policy = ""
+    # What the seat policies do, in a sentence the lab's form shows under them (gettext_lazy).
+    policy_help: Any = ""
     version = 1
     # The game's disputes (games/adjudicators/<game>/disputes.toml keys) whose situation the
     # model reaches; ``play`` adds "dispute_arises:<key>" (share: the game met it),

@@ -28,8 +28,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .engine import CONTRACT_METRICS, DisputeWatch, Model, Referee
+from django.utils.translation import gettext_lazy
+
+from .engine import CONTRACT_METRICS, DisputeWatch, Referee
 from .stats import SHARE, Sums, mean_obs, share_obs
+from .whole import WholeGame
 
 SLUG = "imperial-tax-farmer"
 PROVINCES = ("Imperia", "Estyx", "Corvia", "Halm")
@@ -126,11 +129,15 @@ def play_game(ref: Referee, players: int, rng: random.Random, variant: str, watc
     return first, tuple(end["winners"] or ()), rounds, bool(end["game_over"])
 
 
-class ImperialTaxFarmer(Model):
+class ImperialTaxFarmer(WholeGame):
     slug = SLUG
     min_players, max_players = 2, 4
     policies = ("random",)
     default_policy = "random"
+    policy_help = gettext_lazy(
+        "random: sends 1 to 3 agents to random provinces each round and spends half its gold on "
+        "bribery; every game is played again under the other reading."
+    )
     disputes = DISPUTES
 
     def play(self, ref: Referee, config, index: int) -> Sums:

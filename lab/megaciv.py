@@ -21,8 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import CONTRACT_METRICS, Model, Referee, Rule
+from django.utils.translation import gettext_lazy
+
+from .engine import CONTRACT_METRICS, Referee, Rule
 from .stats import MEAN, SHARE, Sums, mean_obs, share_obs
+from .whole import WholeGame
 
 SLUG = "mega-civilization"
 COSTS = (30, 60, 90, 120, 180, 230)
@@ -35,11 +38,15 @@ DISPUTES = (
 )
 
 
-class MegaCivilization(Model):
+class MegaCivilization(WholeGame):
     slug = SLUG
     min_players, max_players = 2, 8
     policies = ("builder",)
     default_policy = "builder"
+    policy_help = gettext_lazy(
+        "builder: its population grows as the rules say, an area of 6 tokens or more becomes a "
+        "city with odds ½, and it tries one advance a turn."
+    )
     disputes = DISPUTES
 
     def options(self, players: int, rounds: int | None = None, **_kw: Any) -> dict[str, Any]:

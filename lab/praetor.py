@@ -29,8 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import CONTRACT_METRICS, Model, Referee, Rule
+from django.utils.translation import gettext_lazy
+
+from .engine import CONTRACT_METRICS, Referee, Rule
 from .stats import MEAN, SHARE, Sums, mean_obs, share_obs
+from .whole import WholeGame
 
 SLUG = "praetor"
 BUILD_RESOURCES = ("wood", "stone", "marble")
@@ -195,11 +198,15 @@ def build(rule: Rule, me: str, favor, resources, workers) -> bool:
     return True
 
 
-class Praetor(Model):
+class Praetor(WholeGame):
     slug = SLUG
     min_players, max_players = 2, 5
     policies = ("builder",)
     default_policy = "builder"
+    policy_help = gettext_lazy(
+        "builder: builds the first tile of random cost the build ruling allows, and passes when "
+        "none is allowed; the game ends when its rulings end it."
+    )
     disputes = DISPUTES
 
     def play(self, ref: Referee, config, index: int) -> Sums:

@@ -151,6 +151,7 @@ def lab(request, slug: str):
         "max_games": PAGE_MAX_GAMES,
         "recent": selectors.runs_recent(game),
         "saturation": model.presets.get("saturation"),
+        "policy_help": model.policy_help,
         "city": slug == "rada-miasta",  # the city model's own fields: plots, event cards
         # A model whose game ends by its own rulings (Praetor) has no rounds to choose.
         "default_rounds": model.options(model.min_players).get("rounds"),

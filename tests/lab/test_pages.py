@@ -1,0 +1,105 @@
+"""The lab pages of the whole-game models (Praetor, Imperial Tax Farmer, Mega Civilization):
+a designer starts a run from the form as the page gives it, the run's page shows charts and
+every metric in words — English and Polish, never a metric's key — and the CSV and JSON
+downloads hold the result (issue #23)."""
+
+import csv
+import html as html_
+import io
+import re
+
+import pytest
+from django.utils import translation
+
+from lab import engine
+from lab.models import PlaytestRun
+
+pytestmark = pytest.mark.django_db
+
+WHOLE_GAMES = ("praetor", "imperial-tax-farmer", "mega-civilization")
+
+
+def _visible(page: str) -> str:
+    """The page's text as a reader sees it: no tags, attributes or scripts."""
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    return html_.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
+
+
+def _form(page: str) -> dict[str, str]:
+    """Configuration A as the form gives it: each input's value, each select's selected option."""
+    body = dict(re.findall(r'<input type="number" id="a-[^"]+" name="(a-[^"]+)" value="([^"]*)"', page))
+    for name, options in re.findall(r'<select id="a-[^"]+" name="(a-[^"]+)">(.*?)</select>', page, re.S):
+        chosen = re.search(r'<option value="([^"]*)" selected>', options) or re.search(
+            r'<option value="([^"]*)"', options
+        )
+        body[name] = chosen.group(1)
+    return body
+
+
+@pytest.mark.parametrize("slug", WHOLE_GAMES)
+def test_a_designer_runs_the_game_and_reads_it_in_english_and_polish(client, make_user, corpus, slug):
+    client.force_login(make_user("des", kind="designer", game=slug))
+    form = client.get(f"/lab/{slug}/")
+    assert form.status_code == 200
+    assert str(engine.model(slug).policy_help) in _visible(form.content.decode())
+    body = _form(form.content.decode()) | {"a-games": "12", "a-players": "3"}
+    r = client.post(f"/lab/{slug}/", body)
+    assert r.status_code == 302, r.content.decode()
+    run = PlaytestRun.objects.get()
+    assert (run.status, run.result["games"], r["Location"]) == ("finished", 12, f"/lab/runs/{run.pk}/")
+    keys = set(run.result["metrics"])
+    assert {"first_player_win_share", "rounds_mean"} <= keys
+
+    page = client.get(r["Location"]).content.decode()
+    text = _visible(page)
+    assert page.count('<svg class="chart"') >= 2 and 'id="chart-disputes"' in page
+    assert "Round 1's first player wins" in text and "Rounds per game" in text
+    assert "How often each known dispute arises" in text
+    assert [k for k in keys if k in text] == []  # no metric is shown by its key
+    # The model's length in words: its rounds, or the game's own end (not "None rounds").
+    assert ("12 rounds" if slug == "mega-civilization" else "until the rules end the game") in text
+    assert "None" not in text
+
+    polish = _visible(client.get(r["Location"], HTTP_ACCEPT_LANGUAGE="pl").content.decode())
+    assert "Wygrywa gracz pierwszy w 1. rundzie" in polish and "Rundy na grę" in polish
+    assert "Jak często zdarza się każdy znany spór" in polish
+    assert "Round 1's first player wins" not in polish and "Every metric" not in polish
+    assert [k for k in keys if k in polish] == []
+
+    # The downloads, for anyone with the link.
+    client.logout()
+    data = client.get(f"/lab/runs/{run.pk}/download.json")
+    assert data.status_code == 200 and data["Content-Type"] == "application/json"
+    assert data.json() == run.result
+    assert data["Content-Disposition"] == f'attachment; filename="playtest-{slug}-{run.pk}.json"'
+    sheet = client.get(f"/lab/runs/{run.pk}/download.csv")
+    assert sheet.status_code == 200 and sheet["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.reader(io.StringIO(sheet.content.decode())))
+    assert rows[0] == ["metric", "kind", "A_value", "A_ci_low", "A_ci_high", "A_n"]
+    assert [row[0] for row in rows[1 : len(keys) + 1]] == list(run.result["metrics"])
+    assert float(rows[1][2]) == run.result["metrics"][rows[1][0]]["value"]
+
+
+def test_two_praetor_configurations_compared_draw_both_series(client, make_user, corpus):
+    client.force_login(make_user("des", kind="designer", game="praetor"))
+    body = _form(client.get("/lab/praetor/").content.decode()) | {"a-games": "8", "a-players": "3"}
+    body |= {k.replace("a-", "b-"): v for k, v in body.items()} | {"b-seed": "2", "compare": "on"}
+    r = client.post("/lab/praetor/", body)
+    assert r.status_code == 302
+    page = client.get(r["Location"]).content.decode()
+    assert "A − B" in page and 'class="bar s1"' in page
+    assert "Seat 3 wins" in _visible(page) and "win_share_seat_3" not in _visible(page)
+
+
+@pytest.mark.parametrize("slug", sorted(engine.models()))
+def test_every_metric_of_every_model_has_a_label_in_english_and_polish(corpus, slug):
+    model = engine.model(slug)
+    config, rules = engine.configure(game=slug, players=model.min_players + 1, games=2, seed=3)
+    result = engine.summarize(config, rules, engine.run_range(config, rules, 0, 2))
+    for name in result["metrics"]:
+        with translation.override("en"):
+            english = model.label(name)
+        with translation.override("pl"):
+            polish = model.label(name)
+        assert english != name, (slug, name)
+        assert polish != english, (slug, name, english)
