@@ -25,14 +25,24 @@ def _visible(page: str) -> str:
     return html_.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 
 
+def _attr(tag: str, name: str) -> str | None:
+    found = re.search(rf'\b{name}="([^"]*)"', tag)
+    return found and found.group(1)
+
+
 def _form(page: str) -> dict[str, str]:
-    """Configuration A as the form gives it: each input's value, each select's selected option."""
-    body = dict(re.findall(r'<input type="number" id="a-[^"]+" name="(a-[^"]+)" value="([^"]*)"', page))
-    for name, options in re.findall(r'<select id="a-[^"]+" name="(a-[^"]+)">(.*?)</select>', page, re.S):
-        chosen = re.search(r'<option value="([^"]*)" selected>', options) or re.search(
-            r'<option value="([^"]*)"', options
-        )
-        body[name] = chosen.group(1)
+    """Configuration A as the form gives it: each input's value, each select's selected option
+    (read tag by tag, however the template breaks its lines)."""
+    body = {}
+    for tag in re.findall(r"<input\b[^>]*>", page):
+        name = _attr(tag, "name")
+        if name and name.startswith("a-") and _attr(tag, "type") == "number":
+            body[name] = _attr(tag, "value") or ""
+    for tag, options in re.findall(r"(<select\b[^>]*>)(.*?)</select>", page, re.S):
+        name = _attr(tag, "name")
+        if name and name.startswith("a-"):
+            chosen = [o for o in re.findall(r"<option\b[^>]*>", options) if re.search(r"\sselected\b", o)]
+            body[name] = _attr((chosen or re.findall(r"<option\b[^>]*>", options))[0], "value")
     return body
 
 
