@@ -129,6 +129,25 @@ def test_terms_are_found_by_whole_words_and_the_languages_stems(text, lang, form
     assert [text[m.start : m.end] for m in glossary.find(text, lang, [("k", form)])] == found
 
 
+@pytest.mark.parametrize(
+    "text, lang, form, held",
+    [
+        # Words in capitals inflect in a translation like any (rada-miasta's English).
+        ("the motion receives 0 CITY COUNCIL VOTES", "en", "CITY COUNCIL VOTE", True),
+        ("2 city council votes", "en", "CITY COUNCIL VOTE", True),
+        ("the city votes", "en", "CITY COUNCIL VOTE", False),
+        # An abbreviation stays whole: "ZA" is not the start of "zasady".
+        ("według zasady", "pl", "ZA", False),
+        ("głosów ZA", "pl", "ZA", True),
+        # A compound hyphenated in the translation (praetor's English).
+        ("the favor-point reward", "en", "favor point", True),
+        ("the favor of a point", "en", "favor point", False),
+    ],
+)
+def test_a_translation_holds_a_term_in_capitals_inflected_or_hyphenated(text, lang, form, held):
+    assert glossary.contains(text, lang, form) is held
+
+
 def test_the_glossarys_own_pattern_is_honoured():
     # mega-civilization's "ast" term: pl_match finds "A.S.T." where the form's words are absent.
     form, pattern = (
