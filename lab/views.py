@@ -141,7 +141,8 @@ def lab(request, slug: str):
                 "values": values[p],
                 "errors": _errors_for(errors, p),
                 "seats": [
-                    {"n": n, "policy": policy} for n, policy in enumerate(values[p]["policies"], start=1)
+                    {"n": n, "policy": policy}
+                    for n, policy in enumerate(values[p]["policies"][: model.max_players], start=1)
                 ],
             }
             for p in PREFIXES

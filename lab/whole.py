@@ -106,7 +106,7 @@ def charts(slug: str, results: list[tuple[str, dict[str, Any]]]) -> list[Chart]:
                 if seats
                 else gettext_lazy("How often round 1's first player wins")
             ),
-            categories=[str(ENDINGS[wins[0]])]
+            categories=[str(gettext_lazy("first player"))]
             + [str(gettext_lazy("seat %(n)s") % {"n": n.removeprefix(SEAT)}) for n in seats],
             series=_series(results, wins),
             lines=lines,

@@ -13,6 +13,7 @@ from django.utils import translation
 
 from lab import engine
 from lab.models import PlaytestRun
+from lab.views import MAX_SEATS
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +53,10 @@ def test_a_designer_runs_the_game_and_reads_it_in_english_and_polish(client, mak
     form = client.get(f"/lab/{slug}/")
     assert form.status_code == 200
     assert str(engine.model(slug).policy_help) in _visible(form.content.decode())
+    # A seat's policy for each seat the game can have, none past it.
+    most = min(engine.model(slug).max_players, MAX_SEATS)
+    assert f'name="a-policy-{most}"' in form.content.decode()
+    assert f'name="a-policy-{most + 1}"' not in form.content.decode()
     body = _form(form.content.decode()) | {"a-games": "12", "a-players": "3"}
     r = client.post(f"/lab/{slug}/", body)
     assert r.status_code == 302, r.content.decode()
@@ -64,6 +69,9 @@ def test_a_designer_runs_the_game_and_reads_it_in_english_and_polish(client, mak
     text = _visible(page)
     assert page.count('<svg class="chart"') >= 2 and 'id="chart-disputes"' in page
     assert "Round 1's first player wins" in text and "Rounds per game" in text
+    # The rules' figures (dozens for these games) folded, so the results come first at 390 px.
+    figures = len(run.result["parameters"])
+    assert f"<summary>{figures} figures read from the text</summary>" in re.sub(r"\s+", " ", page)
     assert "How often each known dispute arises" in text
     assert [k for k in keys if k in text] == []  # no metric is shown by its key
     # The model's length in words: its rounds, or the game's own end (not "None rounds").
