@@ -57,6 +57,35 @@ def _nice_max(top: float, percent: bool) -> float:
     return (int(top / magnitude) + 1) * magnitude
 
 
+# The width of a category's letter at the narrow screens' font size (app.css: 19 units, which
+# the viewBox scales to about 11 px at 390 px; measured: about 8 units a letter), with a margin:
+# longer labels wrap onto a second line.
+CHAR_WIDTH = 9.0
+
+
+def _category_lines(category: str, width: float) -> list[str]:
+    """``category`` in at most two lines of about ``width`` units, broken between words."""
+    fits = max(1, int(width // CHAR_WIDTH))
+    if len(category) <= fits or " " not in category:
+        return [category]
+    words = category.split()
+    first = words.pop(0)
+    while words and len(first) + 1 + len(words[0]) <= fits:
+        first += " " + words.pop(0)
+    return [first, " ".join(words)] if words else [first]
+
+
+def _category(category: str, cx: float, y: float, width: float) -> str:
+    lines = _category_lines(category, width)
+    if len(lines) == 1:
+        return f'<text class="cat" x="{cx:.1f}" y="{y}" text-anchor="middle">{escape(category)}</text>'
+    spans = "".join(
+        f'<tspan x="{cx:.1f}" dy="{"0" if n == 0 else "1.1em"}">{escape(line)}</tspan>'
+        for n, line in enumerate(lines)
+    )
+    return f'<text class="cat" x="{cx:.1f}" y="{y}" text-anchor="middle">{spans}</text>'
+
+
 def render(chart: Chart) -> SafeString:
     """The chart as an <svg> element (a figure title and a text alternative included)."""
     values = [v for s in chart.series for v in list(s.values) + list(s.high) if v is not None]
@@ -115,9 +144,7 @@ def render(chart: Chart) -> SafeString:
                     f'M{cx - 4:.1f} {y(lo):.1f}h8M{cx - 4:.1f} {y(hi):.1f}h8"/>'
                 )
         cx = LEFT + g * group_w + group_w / 2
-        out.append(
-            f'<text class="cat" x="{cx:.1f}" y="{TOP + plot_h + 16}" text-anchor="middle">{escape(category)}</text>'
-        )
+        out.append(_category(category, cx, TOP + plot_h + 16, group_w))
     out.append(
         f'<line class="axis" x1="{LEFT}" y1="{TOP + plot_h}" x2="{WIDTH - RIGHT}" y2="{TOP + plot_h}"/>'
     )

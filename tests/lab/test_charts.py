@@ -26,3 +26,16 @@ def test_percent_axes_end_on_round_figures():
     svg = str(render(Chart(key="k", title="t", categories=["x"], series=[Series("A", [0.43])])))
     ticks = [part.split(">")[1].split("<")[0] for part in svg.split('class="tick"')[1:]]
     assert ticks == ["0%", "15%", "30%", "45%", "60%"]
+
+
+def test_a_long_category_wraps_onto_a_second_line_between_words():
+    from lab.charts import _category_lines
+
+    four = [f"c{n}" for n in range(3)] + ["zakończone przez zasady"]
+    svg = str(render(Chart(key="k", title="t", categories=four, series=[Series("A", [0.1, 0.2, 0.3, 0.9])])))
+    assert '<tspan x="' in svg and ">zakończone</tspan>" in svg and ">przez zasady</tspan>" in svg
+    # Short ones stay one line; a single long word is not cut.
+    assert ">c0</text>" in svg
+    assert _category_lines("gracz pierwszy", 140) == ["gracz pierwszy"]
+    assert _category_lines("wspólne zwycięstwo", 140) == ["wspólne", "zwycięstwo"]
+    assert _category_lines("Überschreitungsgrenze", 40) == ["Überschreitungsgrenze"]
