@@ -22,12 +22,19 @@ inflection), as the corpus's own check reads it.
 A glossary form may hold alternatives (``"stage / phase"``) and a parenthesised qualifier
 (``"ship (warship)"``): the alternatives are matched, the qualifier is optional.
 
+In a translation a term's words may also be shared out (``_shared``): by coordinated
+modifiers ("a Residential, Industrial or Commercial District" holds "Residential District",
+"the Event or Plan cards" "Event card"; Polish "karty Planów lub Zdarzeń" "karta Zdarzenia")
+and, in English, by ellipsis ("three Calamities …, of which up to 2 Major … or 3 Minor" holds
+"Major calamity"). Every word of the term is still required, so a dropped modifier warns.
+
 What this misses, honestly: suppletion, a stem change with no pattern given, words the
-translator replaced by a pronoun, and a term's words shared out by coordination or ellipsis in
-the translation ("a Residential, Industrial or Commercial District", "2 Major or 3 Minor"): the
-English translations shipped in clauses.toml still draw 14 warnings, most of this kind, the
-rest a glossary form the translation does not use ("turn" for γύρος, translated "round")
-(bench/results/2026-11-26-glossary-warnings.md). A warning is a prompt to look, not a verdict.
+translator replaced by a pronoun, a head shared by modifiers after it when the term's
+modifier is not the last of them ("Dzielnicę Mieszkaniową, Przemysłową czy Handlową" for
+"Dzielnica Przemysłowa": the corpus gives that term a pattern), and coordination of
+conjuncts longer than a word. On the shipped
+translations the check draws no warning (bench/results/2026-11-26-glossary-warnings.md). A
+warning is a prompt to look, not a verdict.
 """
 
 from __future__ import annotations
@@ -159,6 +166,56 @@ class Matcher:
             yield from ((m.start(), m.end()) for m in self.folded.finditer(folded))
 
 
+# Coordinating conjunctions by language (primary subtag), folded: a term's words may be shared
+# out by coordination in a translation (``_shared``). A language without a list gets no such
+# reading.
+CONJUNCTIONS = {
+    "en": ("and", "or", "nor"),
+    "pl": ("i", "oraz", "lub", "albo", "czy", "ani"),
+    # (Not "ή": folded it is "η", the article.)
+    "el": ("και", "ειτε"),
+}
+# Languages whose noun phrases end in their head noun (the term's last word): there a term's
+# modifiers may stand for the whole term by ellipsis, the head said earlier in the sentence.
+HEAD_LAST = {"en"}
+
+# One conjunct of a coordination: a word (hyphenated or not), a number before it or not.
+_CONJUNCT = r"(?:\d+\s+)?\w+(?:-\w+)*"
+
+
+def _shared(tokens: list[str], lang: str) -> list[str]:
+    """Patterns of a multi-word form whose words a translation shares out (folded text):
+
+    - coordinated modifiers sharing the head after them: "Residential, Industrial or
+      Commercial District" holds "Residential District", "2 Major or 3 Minor calamities"
+      "Minor calamity" — the term's first words, then conjuncts with a conjunction, then the
+      rest of the term;
+    - in a language whose head may come first (not ``HEAD_LAST``), the head shared by the
+      modifiers after it, the term's last word the last conjunct: Polish "karty Planów lub
+      Zdarzeń" holds "karta Zdarzenia";
+    - in a ``HEAD_LAST`` language, ellipsis: the modifiers alone closing a noun phrase (before
+      punctuation, a bracket, a conjunction or the end) after the head in the same sentence:
+      "three Calamities …, of which up to 2 Major (…) or 3 Minor" holds "Major calamity".
+
+    The term's own words are all required (a modifier dropped still warns) and each conjunct
+    is one word, so a phrase between them does not pass for coordination."""
+    conjunctions = CONJUNCTIONS.get(primary(lang))
+    if len(tokens) < 2 or not conjunctions or not all(_WORD.fullmatch(t) for t in tokens):
+        return []
+    words = [_token_pattern(t, lang, lenient=True) for t in tokens]
+    conj = rf"(?:{'|'.join(re.escape(c) for c in conjunctions)})"
+    after = rf"(?:\s*,\s*{_CONJUNCT}){{0,4}}\s*,?\s+{conj}\s+{_CONJUNCT}\s+"
+    before = rf"\s+{_CONJUNCT}(?:\s*,\s*{_CONJUNCT}){{0,4}}\s*,?\s+{conj}\s+"
+    out = []
+    for i in range(1, len(tokens)):
+        gaps = [after] if primary(lang) in HEAD_LAST else [after, before]
+        out += [r"\s+".join(words[:i]) + gap + r"\s+".join(words[i:]) for gap in gaps]
+    if primary(lang) in HEAD_LAST:
+        closed = rf"(?=\s*(?:[,;:.!?()]|$)|\s+{conj}(?!\w))"
+        out.append(words[-1] + r"[^.!?;]*?" + r"\s+".join(words[:-1]) + closed)
+    return out
+
+
 def _capitalised_words(tokens: list[str]) -> bool:
     """Whether a form in capitals is words, not an abbreviation: each a plain word longer than
     ``MIN_STEM`` ("CITY COUNCIL VOTE", not "ZA" or "A.S.T."). In a translation such words
@@ -202,6 +259,8 @@ def matcher(form: str, lang: str, pattern: str = "", *, lenient: bool = False) -
         # In a translation a compound may be hyphenated: "favor-point reward" for "favor point".
         joint = r"(?:\s+|-)" if lenient else r"\s+"
         folded.append(joint.join(_token_pattern(t, lang, lenient=lenient) for t in tokens))
+        if lenient:
+            folded += _shared(tokens, lang)
     return Matcher(
         re.compile("|".join(folded)) if folded else None,
         # (In a translation, capitals or not: "MOTION" is written "motion" in a sentence.)

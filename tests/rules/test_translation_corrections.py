@@ -1,5 +1,6 @@
-"""The corrections of issue #25 item 6 in the shipped translations: each says what the reader
-asked, and reaches a site that had the old text as a new revision (the history keeps it)."""
+"""The corrections of issue #25 item 6 in the shipped translations (and item 1's in the English):
+each says what the reader asked, and reaches a site that had the old text as a new revision
+(the history keeps it)."""
 
 import pytest
 
@@ -36,6 +37,17 @@ CORRECTIONS = [
 ]
 
 
+# Issue #25 item 1: the shipped English that did not use the glossary's term (a new revision
+# each, like the above): 赏赐点轨道 "favor track" (as pr.order.by-favor and the rulings say it),
+# "sztukę złota" a gold piece (the glossary's Gold Pieces), "pól z surowcami" the resource fields
+# (as dl.setup-forests says it).
+CORRECTIONS += [
+    ("praetor", "en", "pr.actions.build-track", "your marker on the favor track", "favor-point track"),
+    ("imperial-tax-farmer", "en", "itf.bribery.rate", "receive one gold piece", "piece of gold"),
+    ("dolores", "en", "dl.starting-routes", "They lead to four resource fields.", "fields with resources"),
+]
+
+
 @pytest.mark.parametrize("slug, lang, key, says, replaced", CORRECTIONS)
 def test_each_correction_is_in_the_shipped_translation(slug, lang, key, says, replaced):
     text = corpus_files.game(slug).translations_of(lang)[key]
@@ -65,3 +77,24 @@ def test_a_site_with_the_old_text_gets_the_correction_as_a_new_revision(corpus, 
     t.refresh_from_db()
     assert (t.text, t.revision) == (shipped, before + 1)
     assert t.revisions.order_by("revision").values_list("text", flat=True)[before - 1] == old
+
+
+@pytest.mark.django_db
+def test_a_site_with_the_old_english_gets_the_correction_as_a_new_revision(corpus, tmp_path):
+    """The English lives in clauses.toml: the old wording of itf.bribery.rate, then the shipped
+    one, is revision 2 with revision 1 kept in the history."""
+    key, old = "itf.bribery.rate", "you may receive one piece of gold."
+    shipped = corpus_files.game("imperial-tax-farmer").translations_of("en")[key]
+    folder = copy_game(tmp_path, "imperial-tax-farmer")
+    f = folder / "clauses.toml"
+    f.write_text(
+        f.read_text(encoding="utf-8").replace("you may receive one gold piece.", old), encoding="utf-8"
+    )
+    output("loadcorpus", "imperial-tax-farmer", root=tmp_path)  # the site as the old corpus left it
+    t = Translation.objects.get(clause__key=key, lang="en")
+    before = t.revision
+    assert t.text.endswith(old)
+    output("loadcorpus", "imperial-tax-farmer")  # the shipped corpus
+    t.refresh_from_db()
+    assert (t.text, t.revision) == (shipped, before + 1)
+    assert t.revisions.order_by("revision").values_list("text", flat=True)[before - 1].endswith(old)
