@@ -83,11 +83,11 @@ def setup_django(database_url: str | None) -> dict:
 
 def config(games: int, seed: int = 1):
     from games.snapshot import from_corpus
-    from lab import engine, rada
+    from lab import rada, simulate
 
     rules = from_corpus("rada-miasta")
     m = rada.RadaMiasta()
-    c = engine.Config(
+    c = simulate.Config(
         game="rada-miasta",
         players=4,
         games=games,
@@ -101,14 +101,14 @@ def config(games: int, seed: int = 1):
 
 
 def speed(games: int) -> dict:
-    from lab import engine
+    from lab import simulate
 
     c, rules = config(games)
-    ref = engine.Referee("rada-miasta", rules, "original")
-    engine.run_range(c, rules, 0, min(20, games), ref=ref)  # warm the caches
+    ref = simulate.Referee("rada-miasta", rules, "original")
+    simulate.run_range(c, rules, 0, min(20, games), ref=ref)  # warm the caches
     ref.calls.clear()
     wall, cpu = time.perf_counter(), time.process_time()
-    engine.run_range(c, rules, 0, games, ref=ref)
+    simulate.run_range(c, rules, 0, games, ref=ref)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {
         "games": games,
@@ -122,20 +122,22 @@ def speed(games: int) -> dict:
 
 
 def profile(games: int) -> dict:
-    from lab import engine
+    from lab import simulate
 
     c, rules = config(games, seed=2)
-    engine.run_range(c, rules, 0, 5)
+    simulate.run_range(c, rules, 0, 5)
     prof = cProfile.Profile()
     prof.enable()
-    engine.run_range(c, rules, 0, games)
+    simulate.run_range(c, rules, 0, games)
     prof.disable()
     st = pstats.Stats(prof)
     total = st.total_tt
     inside = sum(
         v[3] for k, v in st.stats.items() if k[2] == "__call__" and k[0].endswith("games/engine/core.py")
     )
-    freezing = sum(v[3] for k, v in st.stats.items() if k[2] == "trusted" and k[0].endswith("lab/engine.py"))
+    freezing = sum(
+        v[3] for k, v in st.stats.items() if k[2] == "trusted" and k[0].endswith("lab/simulate.py")
+    )
     return {
         "games": games,
         "profiled_total_s": round(total, 3),
@@ -151,14 +153,14 @@ def model_speeds(games: int) -> dict:
     Referee, ``games`` games (a tenth of them for Imperial Tax Farmer, which plays each
     game twice, and at least 20)."""
     from games.snapshot import from_corpus
-    from lab import engine, services
+    from lab import services, simulate
 
     out = {}
-    for slug, m in engine.models().items():
+    for slug, m in simulate.models().items():
         rules = from_corpus(slug)
         players = services.FIGURES_PLAYERS[slug]
         n = max(20, games // 10 if slug == "imperial-tax-farmer" else games)
-        c = engine.Config(
+        c = simulate.Config(
             game=slug,
             players=players,
             games=n,
@@ -168,10 +170,10 @@ def model_speeds(games: int) -> dict:
             policies=(m.default_policy,) * players,
             options=m.options(players),
         )
-        ref = engine.Referee(slug, rules, "original")
-        engine.run_range(c, rules, 0, min(10, n), ref=ref)  # warm the caches
+        ref = simulate.Referee(slug, rules, "original")
+        simulate.run_range(c, rules, 0, min(10, n), ref=ref)  # warm the caches
         cpu = time.process_time()
-        engine.run_range(c, rules, 0, n, ref=ref)
+        simulate.run_range(c, rules, 0, n, ref=ref)
         cpu = time.process_time() - cpu
         out[slug] = {"players": players, "games": n, "games_per_cpu_second": round(n / cpu, 1)}
     return out
@@ -207,12 +209,12 @@ def worked_run(games: int, workers: int, env: dict, kill_after: float | None, ti
     to its result; the workers' CPU time over it (from /proc), per game."""
     from django.utils import timezone
 
-    from lab import engine, selectors, services
+    from lab import selectors, services, simulate
     from lab.models import PlaytestRun
 
     c, _ = config(games, seed=3)
-    rules = engine.load_rules("rada-miasta", None)
-    c = engine.Config(**{**c.__dict__, "edition": rules.edition})
+    rules = simulate.load_rules("rada-miasta", None)
+    c = simulate.Config(**{**c.__dict__, "edition": rules.edition})
     procs = [worker(env) for _ in range(workers)]
     killed = None
     try:
@@ -294,16 +296,16 @@ def same_as_in_process(rules) -> bool:
     whoever played which shard."""
     from django.utils import timezone
 
-    from lab import engine, services
+    from lab import services, simulate
     from lab.models import PlaytestRun
 
     small, _ = config(300, seed=4)
-    small = engine.Config(**{**small.__dict__, "edition": rules.edition})
+    small = simulate.Config(**{**small.__dict__, "edition": rules.edition})
     check = services.run_create(config=small, rules=rules, now=timezone.now(), shards=7)
     while check.status == PlaytestRun.Status.RUNNING:
         time.sleep(0.5)
         check = PlaytestRun.objects.get(pk=check.pk)
-    here = engine.summarize(small, rules, engine.run_range(small, rules, 0, small.games))
+    here = simulate.summarize(small, rules, simulate.run_range(small, rules, 0, small.games))
     return check.result == here
 
 

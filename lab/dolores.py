@@ -37,7 +37,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from .charts import Chart, Series
-from .engine import Model, Referee
+from .simulate import Model, Referee
 from .stats import MEAN, RATIO, SHARE, Sums, mean_obs, ratio_obs, share_obs
 
 SLUG = "dolores"

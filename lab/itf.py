@@ -30,7 +30,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
-from .engine import CONTRACT_METRICS, DisputeWatch, Referee
+from .simulate import CONTRACT_METRICS, DisputeWatch, Referee
 from .stats import SHARE, Sums, mean_obs, share_obs
 from .whole import WholeGame
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
-from .engine import CONTRACT_METRICS, Referee, Rule
+from .simulate import CONTRACT_METRICS, Referee, Rule
 from .stats import MEAN, SHARE, Sums, mean_obs, share_obs
 from .whole import WholeGame
 

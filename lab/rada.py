@@ -64,7 +64,7 @@ from games.adjudicators.rada_miasta.vote import group_vote, vote_passes
 
 from . import policies as policies_
 from .charts import Chart, Series
-from .engine import Model, Referee
+from .simulate import Model, Referee
 from .stats import MEAN, RATIO, RATIO_MEAN, SHARE, Sums, mean_obs, ratio_obs, share_obs, wilson
 
 SLUG = "rada-miasta"

@@ -26,7 +26,7 @@ from django.utils import timezone
 from games.engine import Rules
 from rules.models import Game
 
-from . import engine, stats
+from . import simulate, stats
 from .models import PlaytestRun, PlaytestShard
 
 log = logging.getLogger(__name__)
@@ -66,7 +66,7 @@ def shard_count(games: int) -> int:
 @transaction.atomic
 def run_create(
     *,
-    config: engine.Config,
+    config: simulate.Config,
     rules: Rules,
     user=None,
     now: dt.datetime,
@@ -78,7 +78,7 @@ def run_create(
     The tasks are written in the same transaction as the shards (the database backend), so
     no worker sees a shard before it exists; with the immediate backend they run here."""
     game = Game.objects.get(slug=config.game)
-    bounds = engine.shard_bounds(config.games, shards or shard_count(config.games))
+    bounds = simulate.shard_bounds(config.games, shards or shard_count(config.games))
     run = PlaytestRun.objects.create(
         game=game,
         config=config.as_json(),
@@ -122,10 +122,10 @@ def _claim(shard_id: int, now: dt.datetime) -> tuple[PlaytestShard, str] | None:
 # A worker's Referees, kept from one shard to the next: their memo of rulings (three in four
 # questions are asked again) would otherwise start empty at every shard, which cost the
 # worker path 10-20 % more CPU a game than one process playing the same games.
-_REFEREES: dict[tuple[str, str], tuple[Rules, engine.Referee]] = {}
+_REFEREES: dict[tuple[str, str], tuple[Rules, simulate.Referee]] = {}
 
 
-def _referee(config: engine.Config, rules: Rules) -> engine.Referee:
+def _referee(config: simulate.Config, rules: Rules) -> simulate.Referee:
     """The Referee of the game and variant under these very rules (``games.snapshot``
     returns the same object while the game's rules are unchanged), made once per worker."""
     key = (config.game, config.variant)
@@ -133,7 +133,7 @@ def _referee(config: engine.Config, rules: Rules) -> engine.Referee:
     if held is None or held[0] is not rules:
         if len(_REFEREES) >= 8:
             _REFEREES.clear()
-        held = _REFEREES[key] = (rules, engine.Referee(config.game, rules, config.variant))
+        held = _REFEREES[key] = (rules, simulate.Referee(config.game, rules, config.variant))
     return held[1]
 
 
@@ -146,8 +146,8 @@ def shard_play(*, shard_id: int, now=timezone.now) -> str:
     run = shard.run
     mine = PlaytestShard.objects.filter(pk=shard.pk, claim=token, status=PlaytestShard.Status.RUNNING)
     try:
-        config = engine.Config.from_json(run.config)
-        rules = engine.load_rules(config.game, config.edition)
+        config = simulate.Config.from_json(run.config)
+        rules = simulate.load_rules(config.game, config.edition)
         if rules_fingerprint(rules) != run.rules_fingerprint:
             raise RuntimeError(
                 f"Edition {config.edition} has changed since the run started; start a new run to play it."
@@ -155,7 +155,7 @@ def shard_play(*, shard_id: int, now=timezone.now) -> str:
         ref = _referee(config, rules)
         sums = stats.Sums()
         for a in range(shard.start, shard.stop, HEARTBEAT_EVERY):
-            sums.merge(engine.run_range(config, rules, a, min(a + HEARTBEAT_EVERY, shard.stop), ref=ref))
+            sums.merge(simulate.run_range(config, rules, a, min(a + HEARTBEAT_EVERY, shard.stop), ref=ref))
             if not mine.update(heartbeat_at=now()):
                 raise ShardLost(shard.pk)
     except ShardLost:
@@ -190,9 +190,9 @@ def run_finish(*, run_id, now: dt.datetime) -> bool:
         total = stats.Sums()
         for _status, sums in shards:
             total.merge(sums)
-        config = engine.Config.from_json(run.config)
-        rules = engine.load_rules(config.game, config.edition)
-        run.result = engine.summarize(config, rules, total)
+        config = simulate.Config.from_json(run.config)
+        rules = simulate.load_rules(config.game, config.edition)
+        run.result = simulate.summarize(config, rules, total)
         run.status = PlaytestRun.Status.FINISHED
         run.finished_at = now
         run.save(update_fields=["result", "status", "finished_at"])
@@ -248,14 +248,14 @@ def figures_start(*, game: str, now: dt.datetime, games: int | None = None, forc
     or two publishes) start one run: the game's row is locked (PostgreSQL; SQLite's IMMEDIATE
     transactions serialize the writers) before the check, so the second sees the first's run."""
     Game.objects.select_for_update().filter(slug=game).first()
-    rules = engine.load_rules(game, None)
+    rules = simulate.load_rules(game, None)
     fingerprint = rules_fingerprint(rules)
     held = PlaytestRun.objects.filter(
         game__slug=game, purpose=FIGURES, rules_fingerprint=fingerprint, status__in=_LIVE
     )
     if not force and held.exists():
         return None
-    config, rules = engine.configure(
+    config, rules = simulate.configure(
         game=game,
         players=FIGURES_PLAYERS[game],
         games=games or FIGURES_GAMES,
@@ -269,5 +269,5 @@ def figures_on_publish(*, sender, edition, **_kwargs) -> None:
     """``rules.signals.edition_published``: queue the reference run of the game's new rules
     (a game the lab has no model of has none). Sent after the publish committed."""
     slug = edition.game.slug
-    if engine.model(slug) is not None:
+    if simulate.model(slug) is not None:
         figures_start(game=slug, now=timezone.now())

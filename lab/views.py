@@ -29,7 +29,7 @@ from rules import selectors as rule_selectors
 from rules.permissions import can_design, game_for
 
 from . import charts as charts_
-from . import engine, selectors, services, stats
+from . import selectors, services, simulate, stats
 from .models import PlaytestRun
 
 PAGE_MAX_GAMES = 100_000
@@ -44,11 +44,11 @@ def _game_for_designer(request, slug: str):
         may=lambda game: can_design(request.user, game),
         refused=_("Only a designer of this game may run playtests."),
         missing=_("No playtest lab for this game."),
-        here=lambda game: engine.model(slug) is not None,
+        here=lambda game: simulate.model(slug) is not None,
     )
 
 
-def _defaults(model: engine.Model, edition: int) -> dict:
+def _defaults(model: simulate.Model, edition: int) -> dict:
     return {
         "edition": str(edition),
         "variant": "original",
@@ -62,7 +62,7 @@ def _defaults(model: engine.Model, edition: int) -> dict:
     }
 
 
-def _preset(model: engine.Model, edition: int, name: str | None) -> dict:
+def _preset(model: simulate.Model, edition: int, name: str | None) -> dict:
     """The form's defaults with a model's named configuration (``Model.presets``) filled in;
     an unknown name leaves the defaults."""
     values = _defaults(model, edition)
@@ -83,7 +83,7 @@ def _configure(slug: str, values: dict):
     players = values["players"]
     seats = int(players) if players.isdigit() else 0
     specs = [f"{n}={p}" for n, p in enumerate(values["policies"][:seats], start=1) if p]
-    return engine.configure(
+    return simulate.configure(
         game=slug,
         players=players,
         games=values["games"],
@@ -102,7 +102,7 @@ def _configure(slug: str, values: dict):
 @require_http_methods(["GET", "POST"])
 def lab(request, slug: str):
     game = _game_for_designer(request, slug)
-    model = engine.model(slug)
+    model = simulate.model(slug)
     editions = rule_selectors.editions(game)
     current = next((e.number for e in editions if e.is_current), editions[0].number if editions else 1)
     errors: dict[str, list[str]] = {}
@@ -116,7 +116,7 @@ def lab(request, slug: str):
         for prefix in PREFIXES if compare else ("a",):
             try:
                 configured[prefix] = _configure(slug, values[prefix])
-            except engine.ConfigError as e:
+            except simulate.ConfigError as e:
                 errors.update({f"{prefix}-{name}": messages for name, messages in e.errors.items()})
         if not errors:
             now = timezone.now()
@@ -128,7 +128,7 @@ def lab(request, slug: str):
             if len(runs) == 2:
                 url += f"?vs={runs[1].pk}"
             return redirect(url)
-    variants = engine.load_rules(slug, None).variant_slugs
+    variants = simulate.load_rules(slug, None).variant_slugs
     context = {
         "game": game,
         "editions": editions,
@@ -191,7 +191,7 @@ def _shown(m: dict | None) -> str:
 
 def comparison(results: list[dict]) -> list[dict]:
     """One row per metric: each configuration's estimate and, for two, the difference."""
-    model = engine.model(results[0]["game"])
+    model = simulate.model(results[0]["game"])
     rows = []
     for name, a in results[0]["metrics"].items():
         row = {
@@ -214,11 +214,11 @@ def comparison(results: list[dict]) -> list[dict]:
 
 def _warnings(run: PlaytestRun) -> list[dict]:
     """The ruling warnings of the edition the run plays: from its result once finished, read
-    from the edition meanwhile (the referee's pins: ``lab.engine.warnings``)."""
+    from the edition meanwhile (the referee's pins: ``lab.simulate.warnings``)."""
     if run.result and "warnings" in run.result:
         return run.result["warnings"]
     try:
-        return engine.warnings(run.game.slug, engine.load_rules(run.game.slug, run.config.get("edition")))
+        return simulate.warnings(run.game.slug, simulate.load_rules(run.game.slug, run.config.get("edition")))
     except snapshot.EditionNotFound:
         return []
 
@@ -255,7 +255,7 @@ def run(request, run_id):
     }
     if finished:
         results = [r.result for r in runs]
-        model = engine.model(runs[0].game.slug)
+        model = simulate.model(runs[0].game.slug)
         context["rows"] = comparison(results)
         # The designer's worries in words (Rada Miasta), for the first configuration.
         if hasattr(model, "worries"):

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from games import engine as adjudication
 
 from .charts import Chart, Series
-from .engine import Model
+from .simulate import Model
 
 LABELS = {
     "first_player_win_share": gettext_lazy("Round 1's first player wins"),

@@ -3,5 +3,5 @@ impact report, publishing; views and API). Builds on ``rules`` (the catalogue) a
 (the adjudicators); neither imports it.
 
 May import ``rules``, ``games``, ``config``, ``translators.align`` (a whole document compared)
-and ``lab.engine`` (a draft's playtests); nothing else of ``translators`` or ``lab``, and never
+and ``lab.simulate`` (a draft's playtests); nothing else of ``translators`` or ``lab``, and never
 ``workers`` or ``bench`` (tests/test_layers.py)."""

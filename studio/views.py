@@ -21,7 +21,7 @@ from config.uploads import accepts_upload
 from games import selectors as game_selectors
 from games import services as game_services
 from games.impact import draft_report
-from lab import engine as lab_engine
+from lab import simulate as lab_simulate
 from rules import corpus, params, services
 from rules import selectors as rule_selectors
 from rules.diff import word_diff
@@ -100,7 +100,7 @@ def game(request, slug: str):
             "game": game,
             # The published editions, then the drafts, each newest first.
             "editions": sorted(rule_selectors.editions(game), key=lambda e: e.status == Edition.Status.DRAFT),
-            "has_lab": lab_engine.model(slug) is not None,
+            "has_lab": lab_simulate.model(slug) is not None,
         },
     )
 

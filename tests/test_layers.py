@@ -20,7 +20,7 @@ ALLOWED: dict[str, set[str]] = {
     "games": {"config", "rules"},
     "translators": {"config", "rules"},
     "lab": {"config", "rules", "games"},
-    "studio": {"config", "rules", "games", "translators.align", "lab.engine"},
+    "studio": {"config", "rules", "games", "translators.align", "lab.simulate"},
     "workers": {"config"},
     "bench": {"config", "rules", "games", "studio", "translators", "lab", "workers"},
 }
@@ -102,9 +102,9 @@ def test_a_forbidden_import_is_seen_even_deferred(tmp_path):
     source = tmp_path / "rules" / "sneaky.py"
     source.parent.mkdir()
     source.write_text(
-        "from config import lru\n\n\ndef f():\n    from games import selectors\n    import lab.engine\n"
+        "from config import lru\n\n\ndef f():\n    from games import selectors\n    import lab.simulate\n"
     )
     assert _violations("rules", tmp_path) == [
         "rules/sneaky.py:5 imports games.selectors",
-        "rules/sneaky.py:6 imports lab.engine",
+        "rules/sneaky.py:6 imports lab.simulate",
     ]

@@ -11,10 +11,10 @@ from tests.studio.conftest import designer, token_api  # noqa: F401
 
 def config_for(game, rules, *, players, games, seed=1, names=None, **options):
     """A run of ``game`` under ``rules`` (the corpus's, no database), default seats."""
-    from lab import engine
+    from lab import simulate
 
-    model = engine.model(game)
-    return engine.Config(
+    model = simulate.model(game)
+    return simulate.Config(
         game=game,
         players=players,
         games=games,

@@ -151,11 +151,11 @@ def test_without_the_translation_catalogues_the_games_are_the_same():
     script = (
         "import json, django; django.setup()\n"
         "from games.snapshot import from_corpus\n"
-        "from lab import engine\n"
+        "from lab import simulate\n"
         "from tests.lab.conftest import config_for\n"
         "rules = from_corpus('rada-miasta')\n"
         "config = config_for('rada-miasta', rules, players=3, games=4, seed=8, names=['random', 'spoiler', 'greedy'])\n"
-        "print(json.dumps(engine.summarize(config, rules, engine.run_range(config, rules, 0, 4))))\n"
+        "print(json.dumps(simulate.summarize(config, rules, simulate.run_range(config, rules, 0, 4))))\n"
     )
     env = {**os.environ, "USE_I18N": "0", "DJANGO_SETTINGS_MODULE": "config.test_settings"}
     out = subprocess.run(
@@ -163,7 +163,7 @@ def test_without_the_translation_catalogues_the_games_are_the_same():
     )
     assert out.returncode == 0, out.stderr
     from games.snapshot import from_corpus
-    from lab import engine
+    from lab import simulate
 
     from .conftest import config_for
 
@@ -171,5 +171,5 @@ def test_without_the_translation_catalogues_the_games_are_the_same():
     config = config_for(
         "rada-miasta", rules, players=3, games=4, seed=8, names=["random", "spoiler", "greedy"]
     )
-    here = engine.summarize(config, rules, engine.run_range(config, rules, 0, 4))
+    here = simulate.summarize(config, rules, simulate.run_range(config, rules, 0, 4))
     assert json.loads(out.stdout) == json.loads(json.dumps(here))

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from games.snapshot import from_corpus
-from lab import dolores, engine
+from lab import dolores, simulate
 
 from .conftest import config_for
 
@@ -20,14 +20,14 @@ def _config(games=8, players=4, seed=3):
 
 def test_every_situation_passes_the_declarations_and_the_memo_changes_nothing():
     config = _config()
-    checked = engine.Referee("dolores", RULES, "original", checked=True)
-    sums = engine.run_range(config, RULES, 0, config.games, ref=checked)
+    checked = simulate.Referee("dolores", RULES, "original", checked=True)
+    sums = simulate.run_range(config, RULES, 0, config.games, ref=checked)
     assert set(checked.calls) == {"profit-eligibility", "tax-bill", "move-and-attack", "missile"}
-    assert engine.run_range(config, RULES, 0, config.games) == sums
+    assert simulate.run_range(config, RULES, 0, config.games) == sums
 
 
 def test_what_the_variants_decide_differently_and_what_they_do_not():
-    m = engine.summarize(_config(games=30), RULES, engine.run_range(_config(games=30), RULES, 0, 30))[
+    m = simulate.summarize(_config(games=30), RULES, simulate.run_range(_config(games=30), RULES, 0, 30))[
         "metrics"
     ]
     for doubt in dolores.DOUBTS:

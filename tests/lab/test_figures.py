@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from lab import engine, services
+from lab import services, simulate
 from lab.models import PlaytestRun
 from tests.conftest import real_queries
 
@@ -58,7 +58,7 @@ def test_the_figures_are_computed_once_and_shown_beside_the_examples_the_model_r
     assert "model laboratorium testów rozegrał 60 gier 4 graczy" in polish
     assert "zdarza się w 100\xa0% gier [" in _in_play(polish, "doubt-1")
     # A doubt outside the model has no figures.
-    assert "doubt-3" not in engine.model("dolores").disputes
+    assert "doubt-3" not in simulate.model("dolores").disputes
     assert _in_play(page, "doubt-3") is None
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from games.snapshot import from_corpus
-from lab import engine
+from lab import simulate
 
 from .conftest import config_for
 
@@ -17,8 +17,8 @@ RULES = from_corpus("imperial-tax-farmer")
 
 def test_games_end_by_the_ruling_and_every_call_passes_its_declaration():
     config = config_for("imperial-tax-farmer", RULES, players=3, games=3, seed=5)
-    ref = engine.Referee("imperial-tax-farmer", RULES, "original", checked=True)
-    body = engine.summarize(config, RULES, engine.run_range(config, RULES, 0, 3, ref))
+    ref = simulate.Referee("imperial-tax-farmer", RULES, "original", checked=True)
+    body = simulate.summarize(config, RULES, simulate.run_range(config, RULES, 0, 3, ref))
     m = body["metrics"]
     assert m["game_ended_share"]["value"] == 1.0
     assert m["rounds_mean"]["value"] > 1

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from games.snapshot import from_corpus
-from lab import engine
+from lab import simulate
 
 from .conftest import config_for
 
@@ -16,8 +16,8 @@ RULES = from_corpus("mega-civilization")
 
 def test_every_call_passes_its_declaration_and_someone_wins():
     config = config_for("mega-civilization", RULES, players=4, games=3, seed=2)
-    ref = engine.Referee("mega-civilization", RULES, "original", checked=True)
-    m = engine.summarize(config, RULES, engine.run_range(config, RULES, 0, 3, ref))["metrics"]
+    ref = simulate.Referee("mega-civilization", RULES, "original", checked=True)
+    m = simulate.summarize(config, RULES, simulate.run_range(config, RULES, 0, 3, ref))["metrics"]
     assert ref.calls["winner"] == 3 and ref.calls["tax"] == 3 * 12
     assert m["rounds_mean"]["value"] == 12 and m["cities_at_end_mean"]["value"] > 0
     assert m["first_player_win_share"]["value"] is not None

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.utils import translation
 
-from lab import engine
+from lab import simulate
 from lab.models import PlaytestRun
 from lab.views import MAX_SEATS
 
@@ -52,9 +52,9 @@ def test_a_designer_runs_the_game_and_reads_it_in_english_and_polish(client, mak
     client.force_login(make_user("des", kind="designer", game=slug))
     form = client.get(f"/lab/{slug}/")
     assert form.status_code == 200
-    assert str(engine.model(slug).policy_help) in _visible(form.content.decode())
+    assert str(simulate.model(slug).policy_help) in _visible(form.content.decode())
     # A seat's policy for each seat the game can have, none past it.
-    most = min(engine.model(slug).max_players, MAX_SEATS)
+    most = min(simulate.model(slug).max_players, MAX_SEATS)
     assert f'name="a-policy-{most}"' in form.content.decode()
     assert f'name="a-policy-{most + 1}"' not in form.content.decode()
     body = _form(form.content.decode()) | {"a-games": "12", "a-players": "3"}
@@ -109,11 +109,11 @@ def test_two_praetor_configurations_compared_draw_both_series(client, make_user,
     assert "Seat 3 wins" in _visible(page) and "win_share_seat_3" not in _visible(page)
 
 
-@pytest.mark.parametrize("slug", sorted(engine.models()))
+@pytest.mark.parametrize("slug", sorted(simulate.models()))
 def test_every_metric_of_every_model_has_a_label_in_english_and_polish(corpus, slug):
-    model = engine.model(slug)
-    config, rules = engine.configure(game=slug, players=model.min_players + 1, games=2, seed=3)
-    result = engine.summarize(config, rules, engine.run_range(config, rules, 0, 2))
+    model = simulate.model(slug)
+    config, rules = simulate.configure(game=slug, players=model.min_players + 1, games=2, seed=3)
+    result = simulate.summarize(config, rules, simulate.run_range(config, rules, 0, 2))
     for name in result["metrics"]:
         with translation.override("en"):
             english = model.label(name)

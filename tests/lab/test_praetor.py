@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from games.snapshot import from_corpus
-from lab import engine
+from lab import simulate
 
 from .conftest import config_for
 
@@ -17,12 +17,12 @@ RULES = from_corpus("praetor")
 
 def test_games_end_and_every_call_passes_its_declaration():
     config = config_for("praetor", RULES, players=3, games=4, seed=3)
-    ref = engine.Referee("praetor", RULES, "original", checked=True)
-    sums = engine.run_range(config, RULES, 0, 4, ref)
-    m = engine.summarize(config, RULES, sums)["metrics"]
+    ref = simulate.Referee("praetor", RULES, "original", checked=True)
+    sums = simulate.run_range(config, RULES, 0, 4, ref)
+    m = simulate.summarize(config, RULES, sums)["metrics"]
     # The game ends by the game-end ruling (never by the model's safety bound).
     assert m["game_ended_share"]["value"] == 1.0
-    assert 1 < m["rounds_mean"]["value"] < engine.MAX_ROUNDS
+    assert 1 < m["rounds_mean"]["value"] < simulate.MAX_ROUNDS
     assert m["builds_per_game"]["value"] > 0
     assert ref.calls["build"] and ref.calls["pass"] and ref.calls["winner"] == 4
     wins = sum(m[f"win_share_seat_{n}"]["value"] for n in (1, 2, 3))

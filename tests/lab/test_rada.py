@@ -10,7 +10,7 @@ import pytest
 
 from games.adjudicators.rada_miasta.common import GROUPS
 from games.snapshot import from_corpus
-from lab import engine, policies, rada
+from lab import policies, rada, simulate
 from lab.stats import Sums
 
 from .conftest import config_for
@@ -23,8 +23,8 @@ def _config(players=4, games=20, seed=1, names=None, **options):
 
 
 def _metrics(config, rules=RULES, **kw):
-    sums = engine.run_range(config, rules, 0, config.games, **kw)
-    return engine.summarize(config, rules, sums)["metrics"]
+    sums = simulate.run_range(config, rules, 0, config.games, **kw)
+    return simulate.summarize(config, rules, sums)["metrics"]
 
 
 class FirstSeatLot(random.Random):
@@ -166,28 +166,28 @@ def test_drain_vote_payoff_is_the_paired_difference_of_leading(scripted, monkeyp
 
 def test_the_same_seed_gives_the_same_json_and_shards_do_not_matter():
     config = _config(games=12, seed=42, names=["greedy", "random", "spoiler", "greedy"])
-    whole = engine.run_range(config, RULES, 0, 12)
+    whole = simulate.run_range(config, RULES, 0, 12)
     split = Sums()
-    for a, b in engine.shard_bounds(12, 5):
-        split.merge(engine.run_range(config, RULES, a, b))
+    for a, b in simulate.shard_bounds(12, 5):
+        split.merge(simulate.run_range(config, RULES, a, b))
     assert whole == split
-    once = json.dumps(engine.summarize(config, RULES, whole))
-    again = json.dumps(engine.summarize(config, RULES, engine.run_range(config, RULES, 0, 12)))
+    once = json.dumps(simulate.summarize(config, RULES, whole))
+    again = json.dumps(simulate.summarize(config, RULES, simulate.run_range(config, RULES, 0, 12)))
     assert once == again
-    other = engine.summarize(
-        config, RULES, engine.run_range(dataclasses.replace(config, seed=43), RULES, 0, 12)
+    other = simulate.summarize(
+        config, RULES, simulate.run_range(dataclasses.replace(config, seed=43), RULES, 0, 12)
     )
     assert json.dumps(other) != once
 
 
 def test_every_input_the_games_send_passes_the_adjudicators_declarations():
     config = _config(players=5, games=6, names=["random", "greedy", "spoiler", "random", "greedy"])
-    checked = engine.Referee("rada-miasta", RULES, "original", checked=True)
-    sums = engine.run_range(config, RULES, 0, config.games, ref=checked)
+    checked = simulate.Referee("rada-miasta", RULES, "original", checked=True)
+    sums = simulate.run_range(config, RULES, 0, config.games, ref=checked)
     assert set(checked.calls) == {"round-order", "support-gain", "council-vote", "event-card"}
     # Answering repeated questions from the memo changes nothing: the adjudicators are pure.
-    memo = engine.Referee("rada-miasta", RULES, "original")
-    assert engine.run_range(config, RULES, 0, config.games, ref=memo) == sums
+    memo = simulate.Referee("rada-miasta", RULES, "original")
+    assert simulate.run_range(config, RULES, 0, config.games, ref=memo) == sums
     assert sum(memo.hits.values()) > 0 and sum(memo.calls.values()) < sum(checked.calls.values())
 
 
@@ -209,12 +209,12 @@ def test_the_saturation_preset_reaches_worry_3s_state_in_some_games():
         plots=preset["plots"],
         cards=preset["cards"],
     )
-    metrics = engine.summarize(config, RULES, engine.run_range(config, RULES, 0, config.games))["metrics"]
+    metrics = simulate.summarize(config, RULES, simulate.run_range(config, RULES, 0, config.games))["metrics"]
     assert metrics["saturation_game_share"]["value"] > 0.5
     assert metrics["saturated_vote_fail_share"]["value"] is not None
     # At the default 4 players × 8 rounds no game gets there: the card offers the preset.
     default = _config(games=30)
-    result = engine.summarize(default, RULES, engine.run_range(default, RULES, 0, default.games))
+    result = simulate.summarize(default, RULES, simulate.run_range(default, RULES, 0, default.games))
     assert result["metrics"]["saturated_vote_fail_share"]["value"] is None
     card = rada.worries(result)[2]
     assert card["preset"] == "saturation" and "Try 2 players, 30 rounds, 50 plots" in card["verdict"]
@@ -238,7 +238,7 @@ def test_a_vote_turns_on_one_point_when_one_point_in_one_group_reverses_it():
 
 def test_the_worry_2_card_says_it_is_a_proxy_and_gives_a_verdict():
     config = _config(games=20)
-    result = engine.summarize(config, RULES, engine.run_range(config, RULES, 0, config.games))
+    result = simulate.summarize(config, RULES, simulate.run_range(config, RULES, 0, config.games))
     m = result["metrics"]
     for name in ("support_states_tracked_mean", "votes_on_one_point_share"):
         assert m[name]["ci_low"] <= m[name]["value"] <= m[name]["ci_high"]

@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from lab import engine, services
+from lab import services, simulate
 from lab.models import PlaytestRun, PlaytestShard
 from rules.models import Edition
 from tests.conftest import revise
@@ -19,11 +19,11 @@ pytestmark = pytest.mark.django_db
 
 
 def _config(games=9, edition=None, **kw):
-    return engine.configure(game="rada-miasta", players=3, games=games, seed=11, edition=edition, **kw)
+    return simulate.configure(game="rada-miasta", players=3, games=games, seed=11, edition=edition, **kw)
 
 
 def _expected(config, rules):
-    return engine.summarize(config, rules, engine.run_range(config, rules, 0, config.games))
+    return simulate.summarize(config, rules, simulate.run_range(config, rules, 0, config.games))
 
 
 def test_a_run_in_any_number_of_shards_gives_the_commands_result(corpus):
@@ -81,13 +81,13 @@ def test_a_late_worker_cannot_save_over_the_claim_that_replaced_it(corpus, setti
     settings.TASKS = DUMMY
     run = services.run_create(config=config, rules=rules, now=timezone.now(), shards=1)
     shard = run.shards.get()
-    play = engine.run_range
+    play = simulate.run_range
 
     def taken_over_meanwhile(*args, **kw):
         PlaytestShard.objects.filter(pk=shard.pk).update(claim="another-worker")
         return play(*args, **kw)
 
-    monkeypatch.setattr(engine, "run_range", taken_over_meanwhile)
+    monkeypatch.setattr(simulate, "run_range", taken_over_meanwhile)
     assert services.shard_play(shard_id=shard.pk) == "lost"
     shard.refresh_from_db()
     assert (shard.status, shard.claim, shard.sums) == ("running", "another-worker", None)
@@ -114,7 +114,7 @@ def test_a_worker_keeps_its_referee_and_memo_from_one_shard_to_the_next(corpus, 
     first, second, third = run.shards.order_by("index")
     assert services.shard_play(shard_id=first.pk) == "done"
     # The shards' rules: the edition's snapshot, the same object while the game is unchanged.
-    played = engine.load_rules("rada-miasta", config.edition)
+    played = simulate.load_rules("rada-miasta", config.edition)
     ref = services._referee(config, played)
     asked = len(ref.memo)
     assert asked > 0

@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from games.snapshot import EditionNotFound
-from lab import engine, services
+from lab import services, simulate
 
 
 class Command(BaseCommand):
@@ -33,11 +33,11 @@ class Command(BaseCommand):
         parser.add_argument("--force", action="store_true", help="start a run even if one is stored")
 
     def handle(self, *args, **o):
-        slugs = o["games"] or list(engine.models())
-        unknown = [s for s in slugs if engine.model(s) is None]
+        slugs = o["games"] or list(simulate.models())
+        unknown = [s for s in slugs if simulate.model(s) is None]
         if unknown:
             raise CommandError(
-                f"No playtest model for {', '.join(unknown)}; one of: {', '.join(engine.models())}."
+                f"No playtest model for {', '.join(unknown)}; one of: {', '.join(simulate.models())}."
             )
         for slug in slugs:
             try:

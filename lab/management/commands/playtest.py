@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from django.core.management.base import BaseCommand, CommandError
 
-from lab import engine, stats
+from lab import simulate, stats
 
 # Set before the pool forks: the children read the run and its rules from here (a Rules
 # snapshot holds read-only mappings, which do not pickle). The children never touch the
@@ -24,7 +24,7 @@ _RUN = None
 
 def _shard(bounds):
     config, rules = _RUN
-    return dict(engine.run_range(config, rules, *bounds))
+    return dict(simulate.run_range(config, rules, *bounds))
 
 
 class Command(BaseCommand):
@@ -52,7 +52,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         try:
-            config, rules = engine.configure(
+            config, rules = simulate.configure(
                 game=o["game"],
                 players=o["players"],
                 games=o["games"],
@@ -64,11 +64,11 @@ class Command(BaseCommand):
                 plots=o["plots"],
                 cards=not o["no_cards"],
             )
-        except engine.ConfigError as e:
+        except simulate.ConfigError as e:
             raise CommandError("; ".join(f"--{k}: {' '.join(v)}" for k, v in e.errors.items())) from None
         jobs = max(1, o["jobs"])
         if jobs == 1:
-            sums = engine.run_range(config, rules, 0, config.games)
+            sums = simulate.run_range(config, rules, 0, config.games)
         else:
             global _RUN
             _RUN = (config, rules)
@@ -76,9 +76,9 @@ class Command(BaseCommand):
             with ProcessPoolExecutor(
                 max_workers=jobs, mp_context=multiprocessing.get_context("fork")
             ) as pool:
-                for part in pool.map(_shard, engine.shard_bounds(config.games, jobs * 4)):
+                for part in pool.map(_shard, simulate.shard_bounds(config.games, jobs * 4)):
                     sums.merge(part)
-        result = engine.summarize(config, rules, sums)
+        result = simulate.summarize(config, rules, sums)
         if o["json"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False))
             return
