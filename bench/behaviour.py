@@ -1,7 +1,7 @@
 """Dump what the product answers, to show a refactoring changed none of it.
 
     python bench/behaviour.py OUT.json            # dump
-    python bench/behaviour.py --diff A.json B.json
+    python bench/behaviour.py --diff A.json B.json [--normalise]
 
 On a fresh SQLite database (migrated, the corpus loaded) it records, through the HTTP
 client as a user gets them:
@@ -14,7 +14,9 @@ client as a user gets them:
 - a set of bad requests and their 400s (an unknown variant, a bad edition, a bad language);
 - the disputes, coverage and pins pages' text (HTML with the per-request tokens masked).
 
-``--diff`` prints the entries that differ and exits 1 if any does. The refactoring of the
+``--diff`` prints the entries that differ and exits 1 if any does; with ``--normalise`` it
+compares pages with whitespace runs collapsed (templates re-wrapped) and leaves out the
+source ``line`` numbers the coverage answers give (code moved within a file). The refactoring of the
 architecture issue was checked with it: a dump before and one after, 0 differ.
 """
 
@@ -106,8 +108,20 @@ def dump() -> dict[str, object]:
     return out
 
 
-def diff(a: Path, b: Path) -> int:
+def _normalised(value):
+    if isinstance(value, dict):
+        return {k: _normalised(v) for k, v in value.items() if k != "line"}
+    if isinstance(value, list):
+        return [_normalised(v) for v in value]
+    if isinstance(value, str):
+        return re.sub(r">\s+<", "><", re.sub(r"\s+", " ", value))
+    return value
+
+
+def diff(a: Path, b: Path, *, normalise: bool = False) -> int:
     left, right = json.loads(a.read_text()), json.loads(b.read_text())
+    if normalise:
+        left, right = _normalised(left), _normalised(right)
     keys = sorted(set(left) | set(right))
     differ = [k for k in keys if left.get(k) != right.get(k)]
     for k in differ:
@@ -117,8 +131,8 @@ def diff(a: Path, b: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["--diff"] and len(argv) == 3:
-        return diff(Path(argv[1]), Path(argv[2]))
+    if argv[:1] == ["--diff"] and len(argv) in (3, 4):
+        return diff(Path(argv[1]), Path(argv[2]), normalise=argv[3:] == ["--normalise"])
     if len(argv) != 1:
         print(__doc__)
         return 2
