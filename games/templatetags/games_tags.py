@@ -5,7 +5,7 @@ from typing import Any
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games import labels
@@ -15,6 +15,26 @@ register = template.Library()
 
 # A value longer than this (as text) takes the outcome grid's whole width.
 WIDE_TEXT = 16
+
+
+# The referee form's htmx-config: htmx swaps the 400 and 429 answers too (the form with its message).
+REFEREE_HTMX_CONFIG = {
+    "includeIndicatorStyles": False,
+    "responseHandling": [
+        {"code": "204", "swap": False},
+        {"code": "[23]..", "swap": True},
+        {"code": "400", "swap": True},
+        {"code": "429", "swap": True},
+        {"code": "[45]..", "swap": False, "error": True},
+    ],
+}
+
+
+@register.simple_tag
+def referee_htmx_config() -> SafeString:
+    """REFEREE_HTMX_CONFIG as compact JSON, for a single-quoted meta content attribute."""
+    compact = json.dumps(REFEREE_HTMX_CONFIG, separators=(",", ":"))
+    return mark_safe(compact)  # noqa: S308 - a constant, no quote, no user text
 
 
 @register.filter
