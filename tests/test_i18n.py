@@ -13,6 +13,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from games import engine
+from tests.markup import page_html
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 
@@ -84,15 +85,15 @@ def test_every_interface_language_has_a_complete_compiled_catalogue(code):
 
 
 def test_the_header_switches_the_interface_to_polish_and_back(client, corpus):
-    page = client.get(reverse("games:referee")).content.decode()
+    page = page_html(client.get(reverse("games:referee")))
     assert '<html lang="en">' in page and ">Referee</a>" in page
     response = client.post(reverse("set_language"), {"language": "pl", "next": "/referee/"})
     assert response.status_code == 302 and response["Location"] == "/referee/"
-    page = client.get("/referee/").content.decode()
+    page = page_html(client.get("/referee/"))
     assert '<html lang="pl">' in page and ">Sędzia</a>" in page
     assert 'value="pl" lang="pl" title="Polski" aria-pressed="true"' in page
     client.post(reverse("set_language"), {"language": "en", "next": "/referee/"})
-    assert '<html lang="en">' in client.get("/referee/").content.decode()
+    assert '<html lang="en">' in page_html(client.get("/referee/"))
 
 
 @pytest.mark.parametrize("adj", engine.all_adjudicators(), ids=lambda a: f"{a.game}/{a.name}")
@@ -120,7 +121,7 @@ def test_the_referee_page_explains_in_the_interface_language_and_quotes_the_chos
 
     def ruling_json(ui):
         client.post(reverse("set_language"), {"language": ui, "next": "/referee/"})
-        html = client.post("/referee/rada-miasta/council-vote/", VOTE).content.decode()
+        html = page_html(client.post("/referee/rada-miasta/council-vote/", VOTE))
         ruling_id = re.search(r'href="/rulings/([0-9a-f-]+)/"', html).group(1)
         return html, client.get(f"/api/v1/rulings/{ruling_id}/").json()
 

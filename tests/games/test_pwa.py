@@ -13,6 +13,7 @@ from games import engine, forms, pwa
 from rules.models import Game
 from rules.services import catalogue_touch
 from tests.conftest import real_queries
+from tests.markup import page_html
 
 pytestmark = pytest.mark.django_db
 
@@ -154,7 +155,7 @@ def test_every_page_links_the_manifest_and_the_worker_script(corpus, client):
 
 
 def test_the_referee_form_has_the_offline_note_hidden_until_needed(corpus, client):
-    html = client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina").content.decode()
+    html = page_html(client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina"))
     note = re.search(r'<div id="offline-note"[^>]*>.*?</div>', html, re.S)
     assert note
     assert " hidden" in note.group(0).split(">")[0]

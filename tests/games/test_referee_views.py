@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import engine
 from tests.conftest import real_queries
+from tests.markup import page_html
 
 VOTE = {
     "players": "Ala, Bartek, Celina",
@@ -38,13 +39,13 @@ VOTE = {
 
 
 def test_the_referee_starts_with_the_five_games(corpus, client):
-    html = client.get("/referee/").content.decode()
+    html = page_html(client.get("/referee/"))
     for title in ["Rada Miasta", "Praetor", "Imperial Tax Farmer", "Mega Civilization", "Dolores"]:
         assert title in html
 
 
 def test_a_game_lists_its_questions_in_plain_words(corpus, client):
-    html = client.get("/referee/?game=rada-miasta").content.decode()
+    html = page_html(client.get("/referee/?game=rada-miasta"))
     for adj in engine.for_game("rada-miasta"):
         assert str(adj.title) in html.replace("&#x27;", "'")
 
@@ -52,8 +53,8 @@ def test_a_game_lists_its_questions_in_plain_words(corpus, client):
 def test_questions_about_players_ask_for_the_names_first(corpus, client):
     r = client.get("/referee/?game=rada-miasta&q=council-vote")
     assert r.status_code == 200
-    assert 'name="players"' in r.content.decode()
-    form = client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina").content.decode()
+    assert 'name="players"' in page_html(r)
+    form = page_html(client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina"))
     assert 'name="support.Celina.merchants"' in form
     assert 'name="votes.Bartek"' in form
 
@@ -66,7 +67,7 @@ def test_unknown_game_or_question_is_404(corpus, client):
 def test_posting_the_form_gives_the_ruling_page_without_javascript(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", VOTE)
     assert r.status_code == 200
-    html = r.content.decode()
+    html = page_html(r)
     assert 'id="ruling"' in html and "<html" in html
     assert "Wszystkie punkty poparcia graczy głosujących ZA sumuje się" in html
     link = re.search(r'href="(/rulings/[0-9a-f-]+/)"', html).group(1)
@@ -75,7 +76,7 @@ def test_posting_the_form_gives_the_ruling_page_without_javascript(corpus, clien
 
 def test_with_htmx_only_the_ruling_fragment_comes_back(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", VOTE, HTTP_HX_REQUEST="true")
-    html = r.content.decode()
+    html = page_html(r)
     assert r.status_code == 200
     assert html.lstrip().startswith("<section") and "<html" not in html
 
@@ -84,7 +85,7 @@ def test_a_bad_field_is_a_400_with_the_message_on_that_field(corpus, client):
     bad = {**VOTE, "support.Ala.residents": "11"}
     r = client.post("/referee/rada-miasta/council-vote/", bad)
     assert r.status_code == 400
-    html = r.content.decode()
+    html = page_html(r)
     assert 'id="f-support_Ala_residents-err"' in html
     assert "Ensure this value is less than or equal to 10." in html
     assert 'value="11"' in html  # what the referee typed is kept
@@ -98,12 +99,12 @@ def test_with_htmx_a_bad_field_swaps_the_form_in_place(corpus, client):
     # marked as the form with its errors; without htmx it stays a 400.
     assert r.status_code == 200 and r["X-Form-Invalid"] == "1"
     assert r["HX-Retarget"] == "#referee-form" and r["HX-Reswap"] == "outerHTML"
-    assert "This field is required." in r.content.decode()
+    assert "This field is required." in page_html(r)
 
 
 def test_adding_a_row_keeps_what_was_typed(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "add:events"})
-    html = r.content.decode()
+    html = page_html(r)
     assert r.status_code == 200 and 'name="events.0.card"' in html
     assert 'name="support.Bartek.merchants" value="5"' in html
 
@@ -124,7 +125,7 @@ def test_the_disputes_page_flags_a_translation_made_from_an_older_wording(corpus
     from rules.models import Clause
     from rules.services import clause_revise, edition_publish
 
-    page = client.get("/g/dolores/disputes/").content.decode()
+    page = page_html(client.get("/g/dolores/disputes/"))
     assert "dl.taxes-unpaid" in page and 'class="badge stale"' not in page
     clause = Clause.objects.get(game__slug="dolores", key="dl.taxes-unpaid")
     version = clause.versions.order_by("-number").first()
@@ -136,7 +137,7 @@ def test_the_disputes_page_flags_a_translation_made_from_an_older_wording(corpus
         now=timezone.now(),
     )
     edition_publish(game=clause.game, name=None, now=timezone.now())
-    page = client.get("/g/dolores/disputes/").content.decode()
+    page = page_html(client.get("/g/dolores/disputes/"))
     assert "następny etap zysków" in page
     shown = page.count('<a href="/g/dolores/c/dl.taxes-unpaid/">')
     assert shown >= 1 and page.count('class="badge stale"') == shown
@@ -183,7 +184,7 @@ def test_the_disputes_page_flags_a_translation_made_from_an_older_wording(corpus
 )
 def test_every_error_of_a_bad_form_is_on_the_page(client, corpus, game, name, form, shown):
     r = client.post(f"/referee/{game}/{name}/", form)
-    page = r.content.decode()
+    page = page_html(r)
     assert r.status_code == 400
     for message in shown:
         assert html.escape(message) in page, message
@@ -204,19 +205,19 @@ def test_no_input_of_any_question_is_named_like_the_forms_own_fields():
 
 def test_a_question_with_an_input_called_players_keeps_it_apart_from_the_table(corpus, client):
     # rebellion-test's `players` is the number of players; the table's names travel as `_players`.
-    form = client.get("/referee/?game=imperial-tax-farmer&q=rebellion-test").content.decode()
+    form = page_html(client.get("/referee/?game=imperial-tax-farmer&q=rebellion-test"))
     assert form.count('name="players"') == 1 and 'name="_players"' in form
     posted = {"_players": "", "players": "3", "dice": "1 2 3", "agents": "2", "coins": "1"}
     r = client.post("/referee/imperial-tax-farmer/rebellion-test/", posted)
-    assert r.status_code == 200, r.content.decode()
-    assert 'data-field="dice_sum">6<' in r.content.decode()
+    assert r.status_code == 200, page_html(r)
+    assert 'data-field="dice_sum">6<' in page_html(r)
 
 
 def test_a_bad_form_opens_on_a_summary_linking_every_error_to_its_field(corpus, client):
     bad = {**VOTE, "votes.Celina": "", "support.Ala.residents": "11"}
     r = client.post("/referee/rada-miasta/council-vote/", bad)
     assert r.status_code == 400
-    page = r.content.decode()
+    page = page_html(r)
     summary = re.search(r'<div class="error-summary" id="errors" role="alert"[^>]*>(.*?)</div>', page, re.S)
     assert summary and "autofocus" in summary.group(0).split(">")[0]
     links = re.findall(r'<a href="#([^"]+)" data-field="[^"]+">([^<]+)</a>', summary.group(1))
@@ -233,7 +234,7 @@ def test_a_bad_form_opens_on_a_summary_linking_every_error_to_its_field(corpus, 
 def test_a_seat_renamed_in_the_form_is_renamed_everywhere_in_it(corpus, client):
     # Celina's seat now says Zed: Zed takes Celina's support and vote, no error is left behind.
     r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "seating.2": "Zed"})
-    page = html.unescape(r.content.decode())
+    page = html.unescape(page_html(r))
     assert r.status_code == 200 and 'class="error-summary"' not in page
     assert 'name="_players" value="Ala, Bartek, Zed"' in page
     assert 'name="support.Zed.entrepreneurs" value="3"' in page and "support.Celina" not in page
@@ -242,39 +243,37 @@ def test_a_seat_renamed_in_the_form_is_renamed_everywhere_in_it(corpus, client):
 
 def test_renaming_a_seat_to_another_players_name_is_an_error_at_that_seat(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "seating.2": "Ala"})
-    page = html.unescape(r.content.decode())
+    page = html.unescape(page_html(r))
     assert r.status_code == 400 and 'aria-invalid="true" aria-describedby="f-seating_2-err"' in page
 
 
 def test_a_bad_list_keeps_what_was_typed_and_the_summary_names_each_item(corpus, client):
     posted = {"players": "3", "dice": "7 0 banana", "agents": "1", "coins": "0"}
-    page = client.post("/referee/imperial-tax-farmer/rebellion-test/", posted).content.decode()
+    page = page_html(client.post("/referee/imperial-tax-farmer/rebellion-test/", posted))
     assert 'value="7 0 banana"' in page
     summary = page[page.index('id="errors"') : page.index("</ul>", page.index('id="errors"'))]
     assert summary.count('href="#f-dice"') == 3
 
 
 def test_without_javascript_the_answer_opens_at_the_ruling_and_focuses_it(corpus, client):
-    form = client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina").content.decode()
+    form = page_html(client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,Bartek,Celina"))
     assert 'action="/referee/rada-miasta/council-vote/#ruling-title"' in form
-    page = client.post("/referee/rada-miasta/council-vote/", VOTE).content.decode()
+    page = page_html(client.post("/referee/rada-miasta/council-vote/", VOTE))
     assert '<h2 id="ruling-title" tabindex="-1" autofocus>' in page
     # The stored ruling's own page does not steal the focus.
     link = re.search(r'href="(/rulings/[0-9a-f-]+/)"', page).group(1)
-    assert "autofocus" not in client.get(link).content.decode()
+    assert "autofocus" not in page_html(client.get(link))
 
 
 def test_adding_a_row_opens_the_form_again_at_that_list(corpus, client):
-    page = client.post(
-        "/referee/rada-miasta/council-vote/", {**VOTE, "action": "add:events"}
-    ).content.decode()
+    page = page_html(client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "add:events"}))
     assert re.search(r'<button[^>]*value="add:events"[^>]*autofocus', page)
     assert page.count("autofocus") == 1
 
 
 def test_the_outcome_reads_in_words_not_in_contract_slugs(corpus, client):
     lost = {**VOTE, "votes.Ala": "against", "votes.Celina": "against"}  # a stage 1 District goes back
-    page = client.post("/referee/rada-miasta/council-vote/", lost).content.decode()
+    page = page_html(client.post("/referee/rada-miasta/council-vote/", lost))
     outcome = page[
         page.index('data-testid="outcome"') : page.index("</dl>", page.index('data-testid="outcome"'))
     ]
@@ -296,20 +295,20 @@ def _selected_lang(page: str) -> str:
 
 def test_the_referee_offers_every_translation_the_game_has(corpus, client):
     # Mega Civilization ships English and a complete Polish translation beside its Greek original.
-    page = client.get("/referee/?game=mega-civilization&q=hand-limit").content.decode()
+    page = page_html(client.get("/referee/?game=mega-civilization&q=hand-limit"))
     assert _lang_menu(page) == ["en", "pl", ""]
     assert _selected_lang(page) == "en"
     # Rada Miasta's Polish original has English and Chinese beside it, never Polish.
-    page = client.get("/referee/?game=rada-miasta&q=support-gain").content.decode()
+    page = page_html(client.get("/referee/?game=rada-miasta&q=support-gain"))
     assert _lang_menu(page) == ["en", "zh-Hans", ""]
 
 
 def test_the_interface_language_is_the_first_translation_when_the_game_has_it(corpus, client):
     client.cookies["django_language"] = "pl"
-    page = client.get("/referee/?game=mega-civilization&q=hand-limit").content.decode()
+    page = page_html(client.get("/referee/?game=mega-civilization&q=hand-limit"))
     assert _lang_menu(page) == ["pl", "en", ""] and _selected_lang(page) == "pl"
     # Dolores's original is Polish: the first translation is English.
-    page = client.get("/referee/?game=dolores&q=city-tax").content.decode()
+    page = page_html(client.get("/referee/?game=dolores&q=city-tax"))
     assert _lang_menu(page)[0] == "en" and "pl" not in _lang_menu(page)
 
 
@@ -317,15 +316,15 @@ def test_a_ruling_quotes_the_polish_translation_beside_the_greek(corpus, client)
     r = client.post(
         "/referee/mega-civilization/hand-limit/", {"players": "5", "variant": "original", "lang": "pl"}
     )
-    page = html.unescape(r.content.decode())
+    page = html.unescape(page_html(r))
     quoted = re.findall(r'<blockquote class="tr" lang="([^"]+)">', page)
     assert r.status_code == 200 and quoted and set(quoted) == {"pl"}
 
 
 def test_the_share_page_says_the_situation_in_words_with_json_only_on_request(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", VOTE)
-    link = re.search(r'data-testid="permalink">[^<]*?(/rulings/[0-9a-f-]+/)', r.content.decode()).group(1)
-    page = html.unescape(client.get(link).content.decode())
+    link = re.search(r'data-testid="permalink">[^<]*?(/rulings/[0-9a-f-]+/)', page_html(r)).group(1)
+    page = html.unescape(page_html(client.get(link)))
     words = re.search(r'<ul class="situation">(.*?)</ul>\s*<details class="json">', page, re.S).group(1)
     assert "Proposer:" in words and "Ala" in words
     assert "{'" not in page  # no Python dict anywhere
@@ -343,35 +342,33 @@ def test_the_share_page_says_the_situation_in_words_with_json_only_on_request(co
 )
 def test_the_names_step_refuses_what_cannot_be_a_table(corpus, client, typed, message):
     r = client.get("/referee/", {"game": "rada-miasta", "q": "council-vote", "players": typed})
-    page = html.unescape(r.content.decode())
+    page = html.unescape(page_html(r))
     assert r.status_code == 400 and message in page
     assert f'name="players" value="{typed}"' in page  # as typed, nothing dropped
     assert 'id="referee-form"' not in page
 
 
 def test_the_names_step_offers_the_example_as_a_placeholder_and_a_button_never_a_value(corpus, client):
-    page = client.get("/referee/?game=rada-miasta&q=council-vote").content.decode()
+    page = page_html(client.get("/referee/?game=rada-miasta&q=council-vote"))
     assert 'name="players" value=""' in page and 'placeholder="Ala, Bartek, Celina"' in page
     assert "example=1" in page
 
 
 def test_the_form_opens_empty_and_fills_the_example_only_when_asked(corpus, client):
-    page = client.get(
-        "/referee/?game=rada-miasta&q=council-vote&players=Ala,+Bartek,+Celina"
-    ).content.decode()
+    page = page_html(client.get("/referee/?game=rada-miasta&q=council-vote&players=Ala,+Bartek,+Celina"))
     assert 'name="support.Ala.residents" value=""' in page
-    page = client.get("/referee/?game=rada-miasta&q=council-vote&example=1").content.decode()
+    page = page_html(client.get("/referee/?game=rada-miasta&q=council-vote&example=1"))
     assert re.search(r'name="support.Ala.residents" value="\d+"', page)
     # A forgotten field is an error, not a value from anywhere.
     r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "proposer": ""})
-    assert r.status_code == 400 and "Proposer" in html.unescape(r.content.decode())
+    assert r.status_code == 400 and "Proposer" in html.unescape(page_html(r))
 
 
 def test_changing_the_players_keeps_every_value_of_those_still_at_the_table(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "players"})
-    page = html.unescape(r.content.decode())
+    page = html.unescape(page_html(r))
     assert r.status_code == 200 and 'name="players" value="Ala, Bartek, Celina"' in page
-    state = re.search(r'name="_state" value="([^"]*)"', r.content.decode()).group(1)
+    state = re.search(r'name="_state" value="([^"]*)"', page_html(r)).group(1)
     r = client.post(
         "/referee/rada-miasta/council-vote/",
         {
@@ -381,7 +378,7 @@ def test_changing_the_players_keeps_every_value_of_those_still_at_the_table(corp
             "lang": "en",
         },
     )
-    page = html.unescape(r.content.decode())
+    page = html.unescape(page_html(r))
     assert r.status_code == 200 and 'name="_players" value="Ala, Bartek, Dorota"' in page
     assert 'name="support.Bartek.merchants" value="5"' in page
     assert 'name="support.Dorota.merchants" value=""' in page and "Celina" not in page
@@ -391,12 +388,12 @@ def test_changing_the_players_keeps_every_value_of_those_still_at_the_table(corp
 
 def test_a_changed_list_of_names_with_errors_keeps_the_form_values_for_the_next_try(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "players"})
-    state = html.unescape(re.search(r'name="_state" value="([^"]*)"', r.content.decode()).group(1))
+    state = html.unescape(re.search(r'name="_state" value="([^"]*)"', page_html(r)).group(1))
     r = client.post(
         "/referee/rada-miasta/council-vote/",
         {"action": "players-set", "_state": state, "players": "Ala, ALA"},
     )
-    page = html.unescape(r.content.decode())
+    page = html.unescape(page_html(r))
     assert r.status_code == 400 and "typed more than once: Ala" in page
     assert f'name="_state" value="{state}"' in page
 
@@ -404,14 +401,14 @@ def test_a_changed_list_of_names_with_errors_keeps_the_form_values_for_the_next_
 def test_the_questions_are_grouped_by_section_and_filtered_without_javascript(corpus, client):
     from games.selectors import question_groups
 
-    html = client.get("/referee/?game=dolores").content.decode()
+    html = page_html(client.get("/referee/?game=dolores"))
     groups = question_groups("dolores", lang="en")
     assert html.count('<section class="question-group" data-group>') == len(groups) > 1
     assert sum(len(g.questions) for g in groups) == len(engine.for_game("dolores"))
     assert "3. Tax stage" in html
-    found = client.get("/referee/?game=dolores&find=TAX BILL").content.decode()
+    found = page_html(client.get("/referee/?game=dolores&find=TAX BILL"))
     assert 'data-question="tax-bill"' in found and 'data-question="wind"' not in found
-    none = client.get("/referee/?game=dolores&find=zzzz").content.decode()
+    none = page_html(client.get("/referee/?game=dolores&find=zzzz"))
     assert "No question matches these words." in none and 'data-question="' not in none
 
 
@@ -423,7 +420,7 @@ def test_the_filter_folds_case_and_polish_accents():
 
 def test_the_names_step_answers_htmx_with_200_marked_invalid(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "players"})
-    state = html.unescape(re.search(r'name="_state" value="([^"]*)"', r.content.decode()).group(1))
+    state = html.unescape(re.search(r'name="_state" value="([^"]*)"', page_html(r)).group(1))
     post = {"action": "players-set", "_state": state, "players": ""}
     r = client.post("/referee/rada-miasta/council-vote/", post, HTTP_HX_REQUEST="true")
     assert r.status_code == 200 and r["X-Form-Invalid"] == "1"
@@ -436,7 +433,7 @@ def test_the_names_step_answers_htmx_with_200_marked_invalid(corpus, client):
 def test_switching_the_language_after_a_ruling_reopens_the_form_with_that_ruling(corpus, client, htmx):
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     r = client.post("/referee/rada-miasta/council-vote/", VOTE, **headers)
-    page = r.content.decode()
+    page = page_html(r)
     ruling_id = re.search(r'href="/rulings/([0-9a-f-]+)/"', page).group(1)
     back = f"/referee/?game=rada-miasta&amp;q=council-vote&amp;from={ruling_id}"
     # Without JS the header's language form carries the way back; with htmx the ruling does
@@ -444,7 +441,7 @@ def test_switching_the_language_after_a_ruling_reopens_the_form_with_that_ruling
     assert (f'data-reopen="{back}"' if htmx else f'name="next" value="{back}"') in page
     r = client.post("/i18n/setlang/", {"language": "pl", "next": html.unescape(back)})
     assert r.status_code == 302 and r["Location"] == html.unescape(back)
-    page = html.unescape(client.get(r["Location"]).content.decode())
+    page = html.unescape(page_html(client.get(r["Location"])))
     assert 'name="support.Bartek.merchants" value="5"' in page
     assert re.search(r'name="proposer">.*?<option value="Ala" selected', page, re.S)
     assert 'name="_players" value="Ala, Bartek, Celina"' in page
@@ -456,8 +453,8 @@ def test_switching_the_language_after_a_ruling_reopens_the_form_with_that_ruling
 
 def test_a_ruling_of_another_question_does_not_reopen_a_form(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", VOTE)
-    ruling_id = re.search(r'href="/rulings/([0-9a-f-]+)/"', r.content.decode()).group(1)
-    page = client.get(f"/referee/?game=dolores&q=wind&from={ruling_id}").content.decode()
+    ruling_id = re.search(r'href="/rulings/([0-9a-f-]+)/"', page_html(r)).group(1)
+    page = page_html(client.get(f"/referee/?game=dolores&q=wind&from={ruling_id}"))
     assert 'data-testid="reopened"' not in page
     assert client.get("/referee/?game=rada-miasta&q=council-vote&from=nope").status_code == 200
 
@@ -470,14 +467,14 @@ def test_the_share_page_reads_in_one_language_whichever_language_the_ruling_was_
         return [html.unescape(e) for e in re.findall(r'<li class="step">\s*<p>([^<]*)</p>', page)]
 
     client.cookies["django_language"] = "pl"
-    given = client.post("/referee/rada-miasta/council-vote/", VOTE).content.decode()
+    given = page_html(client.post("/referee/rada-miasta/council-vote/", VOTE))
     link = re.search(r'data-testid="permalink">[^<]*?(/rulings/[0-9a-f-]+/)', given).group(1)
     client.cookies["django_language"] = "en"
-    english = client.post("/referee/rada-miasta/council-vote/", VOTE).content.decode()
-    shared = client.get(link).content.decode()
+    english = page_html(client.post("/referee/rada-miasta/council-vote/", VOTE))
+    shared = page_html(client.get(link))
     # Given in Polish, read in English: every sentence in English, as a ruling given in English says it.
     assert summary(given) != summary(english)
     assert summary(shared) == summary(english)
     assert explanations(shared) == explanations(english) and explanations(shared)
     client.cookies["django_language"] = "pl"
-    assert summary(client.get(link).content.decode()) == summary(given)
+    assert summary(page_html(client.get(link))) == summary(given)

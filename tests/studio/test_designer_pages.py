@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from lab.models import PlaytestRun
 from rules.models import ClauseVersion, Edition
+from tests.markup import page_html
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +132,7 @@ def test_a_text_that_drops_a_figure_asks_to_rebind_it(client, designer):
 
 def test_the_referee_offers_the_draft_marked_as_draft_rules(client, designer):
     draft = _open_draft(client, designer)
-    page = client.get(f"/referee/?game=rada-miasta&q=support-gain&edition={draft.number}").content.decode()
+    page = page_html(client.get(f"/referee/?game=rada-miasta&q=support-gain&edition={draft.number}"))
     assert "draft rules" in page and f'<option value="{draft.number}" selected>' in page
     r = client.post(
         reverse("games:rule", args=["rada-miasta", "support-gain"]),
