@@ -16,6 +16,7 @@ from games.engine import data
 from rules import corpus as shipped
 from tests.conftest import real_queries
 from tests.games.referee import Referee
+from tests.markup import page_html
 
 GAMES = ["rada-miasta", "praetor", "imperial-tax-farmer", "mega-civilization", "dolores"]
 DISPUTES = [d for g in GAMES for d in engine.disputes_for(g)]
@@ -192,7 +193,7 @@ def test_examples_of_an_unknown_adjudicator_are_refused():
 def _page(client, slug):
     r = client.get(f"/g/{slug}/disputes/")
     assert r.status_code == 200
-    return r.content.decode()
+    return page_html(r)
 
 
 def _article(page, key):
@@ -286,7 +287,7 @@ def test_the_disputes_page_costs_five_queries_however_many_points(corpus, client
 def test_the_disputes_list_numbers_gniazdos_doubts_and_places_the_further_point(corpus, client):
     import re
 
-    page = client.get("/g/dolores/disputes/").content.decode()
+    page = page_html(client.get("/g/dolores/disputes/"))
     start = page.index('data-testid="toc"')
     toc = page[start : page.index("</nav>", start)]
     items = re.findall(r'<li(?: value="(\d+)")?(?: class="further")?><a href="#([\w-]+)">', toc)
@@ -297,5 +298,5 @@ def test_the_disputes_list_numbers_gniazdos_doubts_and_places_the_further_point(
     assert numbered[at - 1] == (8, "doubt-8") and numbered[at] == (8, "missile-odd-districts")
     assert "On doubt 8: Every second district of an odd number" in page
     assert "Doubt 1: " in page
-    pl = client.get("/g/dolores/disputes/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    pl = page_html(client.get("/g/dolores/disputes/", HTTP_ACCEPT_LANGUAGE="pl"))
     assert "Do wątpliwości 8:" in pl or "Wątpliwość 8:" in pl

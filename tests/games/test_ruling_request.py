@@ -12,6 +12,7 @@ from games.engine.declare import MISSING
 from games.models import Ruling
 from games.views import REQUEST_FIELDS
 from tests.games.test_referee_views import VOTE
+from tests.markup import page_html
 
 FORM = "/referee/rada-miasta/council-vote/"
 API = "/api/v1/games/rada-miasta/adjudicators/council-vote/"
@@ -84,15 +85,15 @@ def test_with_htmx_a_bad_request_is_the_form_with_its_errors(corpus, client, ask
     assert r.status_code == 200 and r["X-Form-Invalid"] == "1"
     assert r["HX-Retarget"] == "#referee-form" and r["HX-Reswap"] == "outerHTML"
     (field,) = asked
-    assert f'id="{REQUEST_FIELDS[field][0]}-err"' in r.content.decode()
-    assert 'name="support.Bartek.merchants" value="5"' in r.content.decode()  # what was typed is kept
+    assert f'id="{REQUEST_FIELDS[field][0]}-err"' in page_html(r)
+    assert 'name="support.Bartek.merchants" value="5"' in page_html(r)  # what was typed is kept
 
 
 def test_the_form_names_the_field_in_the_interface_language(corpus, client):
     client.cookies["django_language"] = "pl"
     r = client.post(FORM, {**VOTE, "variant": "no-such"})
     assert r.status_code == 400
-    assert "Wariant zasad: Must be one of: original." in html.unescape(r.content.decode())
+    assert "Wariant zasad: Must be one of: original." in html.unescape(page_html(r))
 
 
 def test_a_bad_edition_shows_the_form_under_the_latest_edition_only_to_say_so(corpus, client):
@@ -108,7 +109,7 @@ def test_a_bad_edition_shows_the_form_under_the_latest_edition_only_to_say_so(co
 @pytest.mark.parametrize("action", ["add:events", "players"])
 def test_the_forms_own_actions_refuse_a_bad_variant_too(corpus, client, action):
     r = client.post(FORM, {**VOTE, "variant": "no-such", "action": action})
-    assert r.status_code == 400 and 'id="f-variant-err"' in r.content.decode()
+    assert r.status_code == 400 and 'id="f-variant-err"' in page_html(r)
     ok = client.post(FORM, {**VOTE, "action": action})
     assert ok.status_code == 200
 
