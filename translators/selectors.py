@@ -101,7 +101,7 @@ def units(game: Game, lang: str) -> list[Unit]:
 
 def _attach(unit: Unit, translations: list[Translation]) -> None:
     for t in translations:  # oldest version first
-        if t.based_on_id == unit.version.id:
+        if not t.is_stale(unit.version):  # the stale rule, Translation.is_stale
             unit.current = t
         unit.latest = t
         if unit.quoted is None or t.quotable or not unit.quoted.quotable:
@@ -180,7 +180,7 @@ def workspace(user) -> list[Progress]:
                 if entry_game != g.id:
                     continue
                 found = states.get((clause_id, lang), [])
-                of_current = [s for b, s in found if b == version_id]
+                of_current = [s for b, s in found if not Translation.made_from_other(b, version_id)]
                 status = of_current[0] if of_current else ("stale" if found else "untranslated")
                 p.clauses[status] += 1
                 p.words[status] += word_count(text)
