@@ -24,13 +24,14 @@ from rules.models import (
     Variant,
     search_form,
 )
+from tests.markup import page_html
 
 pytestmark = pytest.mark.django_db
 
 
 def html(response) -> str:
     assert response.status_code == 200, response.status_code
-    return response.content.decode()
+    return page_html(response)
 
 
 def article(page: str, key: str) -> str:
@@ -536,7 +537,7 @@ def test_the_glossary_shows_the_form_in_effect_in_each_language(client, corpus, 
 
 
 def test_the_clause_page_says_which_code_implements_the_clause(client, corpus):
-    page = client.get("/g/rada-miasta/c/rm.support.limits/").content.decode()
+    page = page_html(client.get("/g/rada-miasta/c/rm.support.limits/"))
     assert "Implemented by" in page
     assert "support-gain" in page and "games/adjudicators/rada_miasta" in page
 
