@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from rules import services as rule_services
 from rules.models import ClauseVersion, Game, Term
+from tests.markup import page_html
 from tests.rules.test_concurrency import THREADS, race
 from translators import selectors, services
 from translators.models import TermDecision, TermProposal
@@ -56,7 +57,7 @@ def _editor_after_saving(client, text):
         now=timezone.now(),
     )
     assert current.text == text
-    return client.get(EDIT).content.decode()
+    return page_html(client.get(EDIT))
 
 
 def _revision(version) -> int:
@@ -66,14 +67,14 @@ def _revision(version) -> int:
 
 def test_proposed_approved_then_highlighted_checked_and_exported(client, eleni, rhea):
     _as(client, eleni)
-    editor = client.get(EDIT).content.decode()
+    editor = page_html(client.get(EDIT))
     # No Greek form yet: the highlight is a link to propose one.
     assert re.search(
         r'<a class="term" href="/translate/dolores/el/glossary/#t-kokosy" data-target="—"', editor
     )
     r = _propose(client, "  κόκος ")
     assert r.status_code == 302 and r["Location"] == PAGE + "#t-kokosy"
-    page = client.get(PAGE).content.decode()
+    page = page_html(client.get(PAGE))
     assert 'data-testid="proposal"' in page and "“κόκος”" in page and 'value="approve"' not in page
     # A translator cannot decide.
     assert client.post(PAGE, {"action": "approve", "proposal": _proposal().pk}).status_code == 403
@@ -81,13 +82,13 @@ def test_proposed_approved_then_highlighted_checked_and_exported(client, eleni, 
 
     _as(client, rhea)
     assert client.post(PAGE, {"action": "approve", "proposal": _proposal().pk}).status_code == 302
-    page = client.get(PAGE).content.decode()
+    page = page_html(client.get(PAGE))
     assert re.search(
         r"Greek: <strong lang=\"el\">κόκος</strong>\s*<span class=\"badge ok\">approved</span>", page
     )
 
     _as(client, eleni)
-    editor = client.get(EDIT).content.decode()
+    editor = page_html(client.get(EDIT))
     assert '<mark class="term" tabindex="0" data-target="κόκος" title="Greek: κόκος">kokosy</mark>' in editor
     assert WANTS in _editor_after_saving(client, "Η νομισματική μονάδα του παιχνιδιού είναι τα kokosy.")
     assert WANTS not in _editor_after_saving(client, "Η νομισματική μονάδα του παιχνιδιού είναι οι κόκοι.")
@@ -105,7 +106,7 @@ def test_a_rejected_proposal_changes_nothing(client, eleni, rhea):
     )
     term = next(t for t in selectors.terms(Game.objects.get(slug="dolores")) if t.key == "kokosy")
     assert "el" not in term.forms and term.decided("el")[0].verdict == "rejected"
-    assert "1 decided proposal" in client.get(PAGE).content.decode()
+    assert "1 decided proposal" in page_html(client.get(PAGE))
 
 
 def test_a_reviewer_of_another_language_cannot_decide(client, api, eleni, make_user):
@@ -131,7 +132,7 @@ def test_a_reviewer_of_another_language_cannot_decide(client, api, eleni, make_u
 def test_a_refused_proposal_says_why_beside_its_field(client, eleni):
     r = _propose(_as(client, eleni), "   ")
     assert r.status_code == 400
-    page = r.content.decode()
+    page = r.content.decode()  # as sent: page_html would squash the blank value it keeps
     assert 'id="p-kokosy" name="text" value="   "' in page and 'aria-describedby="pe-kokosy"' in page
     assert '<p class="errors" id="pe-kokosy">Write the term in the language.</p>' in page
     # Posted to the term's own anchor: the answer opens where the message is; the English beside.
@@ -151,7 +152,7 @@ def test_an_approval_replaces_the_corpus_form_and_the_page_says_so(client, make_
     client.post("/translate/dolores/en/glossary/", {"action": "approve", "proposal": proposal.pk})
     term = next(t for t in selectors.terms(Game.objects.get(slug="dolores")) if t.key == "kokosy")
     assert (term.forms["en"], term.corpus_forms["en"], term.forms["pl"]) == ("coconuts", "kokosy", "kokosy")
-    page = client.get("/translate/dolores/en/glossary/").content.decode()
+    page = page_html(client.get("/translate/dolores/en/glossary/"))
     assert "(replaces the corpus’s “kokosy”)" in page
     # Stored forms are the corpus's: an approval never writes into them.
     assert Term.objects.get(game__slug="dolores", key="kokosy").forms["en"] == "kokosy"
@@ -225,4 +226,4 @@ def test_racing_approvals_one_wins_the_others_are_conflicts(corpus, client, make
     client.force_login(make_user("rhea", ("reviewer", "dolores", "el")))
     r = client.post(PAGE, {"action": "approve", "proposal": proposal.pk})
     verb = "approved" if wins[0].verdict == "approved" else "rejected"
-    assert r.status_code == 409 and f"{wins[0].decided_by} {verb} “κόκος” first." in r.content.decode()
+    assert r.status_code == 409 and f"{wins[0].decided_by} {verb} “κόκος” first." in page_html(r)
