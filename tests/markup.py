@@ -10,11 +10,17 @@ import re
 
 _TAG = re.compile(r"<[a-zA-Z/!][^<>]*>")
 _SPACE = re.compile(r"\s+")
+_SPACE_BEFORE_END = re.compile(r"\s+(/?>)$")
+
+
+def _squashed(tag: str) -> str:
+    return _SPACE.sub(" ", _SPACE_BEFORE_END.sub(r"\1", tag))
 
 
 def tags_squashed(html: str) -> str:
-    """*html* with each run of whitespace inside a tag made one space."""
-    return _TAG.sub(lambda tag: _SPACE.sub(" ", tag.group(0)), html)
+    """*html* with each run of whitespace inside a tag made one space, and dropped right before
+    the tag's closing ``>`` or ``/>`` (a template may break a line there, issue #26)."""
+    return _TAG.sub(lambda tag: _squashed(tag.group(0)), html)
 
 
 def page_html(response) -> str:

@@ -5,6 +5,7 @@ away; anyone else gets 403."""
 import pytest
 
 from rules.models import Role
+from tests.markup import page_html
 from translators import selectors
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def test_a_superuser_gives_a_role_and_takes_it_away(root, make_user):
     assert r.status_code == 302 and r["Location"] == f"{PEOPLE}#u-{ola.pk}"
     role = Role.objects.get(user=ola)
     assert (role.kind, role.game.slug, role.lang) == ("translator", "dolores", "el")
-    page = root.get(PEOPLE).content.decode()
+    page = page_html(root.get(PEOPLE))
     assert 'data-testid="role">Translator · Dolores · Greek (el)' in page
     assert _give(root, kind="designer", lang="").status_code == 302
     assert root.post(PEOPLE, {"action": "remove", "role": role.pk}).status_code == 302

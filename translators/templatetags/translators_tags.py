@@ -35,6 +35,12 @@ def dom_id(key: str) -> str:
 
 
 @register.filter
+def label_of(labels: dict, value: str) -> str:
+    """The label that *labels* gives *value*, or "" when it gives none."""
+    return labels.get(value, "")
+
+
+@register.filter
 def language(code: str) -> str:
     """The name of a language code in the interface's language ("el" → "Greek"): pages show
     names, codes stay in URLs."""
