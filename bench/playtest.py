@@ -11,7 +11,7 @@ on a quiet machine: ``.venv/bin/python bench/playtest.py --db postgres --run-gam
 --workers 2 --label quiet-pg``.
 
 1. One process, one core: four-player Rada Miasta games (greedy seats, the model's
-   defaults, each game with its drain twin) from the shipped corpus's rules; games per
+   defaults, each game with its drain twin, forked at the turn where it parts) from the shipped corpus's rules; games per
    CPU second and per wall second.
 2. cProfile over fewer games: the share of the time spent inside the adjudicators
    (``Adjudicator.__call__``, cumulative), and their calls per game.
@@ -316,7 +316,8 @@ def render(result: dict) -> str:
         "",
         "`bench/playtest.py` — four-player Rada Miasta, greedy seats, the model's defaults "
         "(8 rounds, 16 plots, event cards); every game also plays its drain twin (the paired "
-        "game of `drain_vote_payoff`), so one game here is two simulated games.",
+        "game of `drain_vote_payoff`) from the turn where the measured seat first acts otherwise "
+        "(a copy of the game at that turn), so one game here is up to two simulated games.",
         "",
         "## One process, one core",
         "",

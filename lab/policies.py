@@ -46,6 +46,9 @@ class Policy:
     """What one seat does; subclasses override the choices."""
 
     name = ""
+    # Whether its choices draw from the game's generator (a policy asked what it would do,
+    # without doing it, must not: lab.rada.Game's fork).
+    draws = False
 
     # ------------------------------------------------------------ turn
     def outside_card(self, t: Table, me: str) -> dict[str, Any] | None:
@@ -192,6 +195,7 @@ class Spoiler(Drain):
 
 class Random(Policy):
     name = "random"
+    draws = True
 
     def action(self, t: Table, me: str) -> tuple | None:
         choices = []

@@ -50,6 +50,7 @@ The policies (``lab.policies``) choose what the rules leave to the players.
 
 from __future__ import annotations
 
+import copy
 import random
 from bisect import bisect
 from itertools import accumulate
@@ -175,6 +176,19 @@ class Table:
             "events": [dict(e) for e in events],
         }
 
+    def copy(self) -> Table:
+        """A table that goes on apart from this one: its own city, offer, hands, support
+        and generator (in the state this one's is in); the rules and the referee shared."""
+        t = copy.copy(self)
+        t.rng = copy.copy(self.rng)
+        t.seats = dict(self.seats)
+        t.support = dict(self.support)  # set_support replaces a player's levels, never changes them
+        t._rows = dict(self._rows)
+        t.city = list(self.city)
+        t.offer = list(self.offer)
+        t.hands = {p: list(hand) for p, hand in self.hands.items()}
+        return t
+
     def draw_district(self) -> tuple[str, int]:
         # random.choices(TYPES, cum_weights=CUM_WEIGHTS)[0], the same draw without its set-up.
         kind = TYPES[bisect(CUM_WEIGHTS, self.rng.random() * CUM_WEIGHTS[-1], 0, len(TYPES) - 1)]
@@ -263,68 +277,138 @@ def turns_on_one_point(outcome: dict[str, Any], rules) -> bool:
     return False
 
 
-def play_game(ref: Referee, players: list[str], names: list[str], rng, options, rec: Recorder | None):
-    """Play one game; return (the firsts of each round, the leader, the round-1 order)."""
-    seats = [policies_.make(n) for n in names]
-    t = Table(ref, players, seats, rng, options)
-    firsts: list[str] = []
-    first_order: list[str] = []
-    for rnd in range(1, options["rounds"] + 1):
+class Game:
+    """One game as state that can be copied mid-turn: the table, the round, its turn order
+    and the next turn. ``play`` plays it to the end.
+
+    The paired game of worry 4 (the measured seat as ``drain`` instead of ``greedy``, or the
+    reverse) is the same game until that seat first acts otherwise: with ``twin`` set, the
+    game asks the twin policy at each of that seat's turns what it would do and, at the first
+    turn where it would act otherwise, keeps a copy (``fork``) that resumes with the twin's
+    action. Played on, the copy is the game the twin would have played from the start, but
+    without replaying the common turns (tests/lab/test_rada.py plays both ways)."""
+
+    def __init__(
+        self, ref: Referee, players: list[str], names: list[str], rng, options, rec: Recorder | None
+    ):
+        self.t = Table(ref, players, [policies_.make(n) for n in names], rng, options)
+        self.ref, self.players, self.rounds, self.rec = ref, players, options["rounds"], rec
+        self.firsts: list[str] = []
+        self.first_order: list[str] = []
+        self.rnd, self.order, self.next = 0, (), 0
+        self.twin: tuple[str, policies_.Policy] | None = None
+        self.fork: Game | None = None
+        self.pending: tuple[str, tuple | None] | None = None
+
+    def play(self) -> tuple[list[str], str, list[str], dict[str, int]]:
+        """Play to the end; return (the firsts of each round, the leader, the round-1 order,
+        each player's total support)."""
+        if self.pending is not None:  # a fork resumes inside the turn where it parted
+            me, action = self.pending
+            self.pending = None
+            _act(self.t, me, action, None, False)
+            self._finish_round()
+        while self.rnd < self.rounds:
+            self.rnd += 1
+            self._start_round()
+            self._finish_round()
+        t, players = self.t, self.players
+        last, previous = self.rounds + 1, self.firsts[-1]
+        final = self.ref(
+            "round-order", _order_inputs(players, last, t.support, previous), (last, t.levels(), previous)
+        )
+        return self.firsts, final["first"], self.first_order, {p: t.total(p) for p in players}
+
+    def _start_round(self) -> None:
+        t, players, ref, rnd = self.t, self.players, self.ref, self.rnd
         if rnd == 1:
             # rm.order.first-round-lot: the lot is the model's; the order from that player is
             # the adjudicator's (asked as a tie, which the previous first player breaks).
-            lot = players[rng.randrange(len(players))]
+            lot = players[t.rng.randrange(len(players))]
             ruled = ref.result("round-order", _order_inputs(players, 2, t.support, lot), (2, t.levels(), lot))
-            first_order = list(ruled.outcome["order"])
+            self.first_order = list(ruled.outcome["order"])
         else:
-            previous = firsts[-1]
+            previous = self.firsts[-1]
             ruled = ref.result(
                 "round-order", _order_inputs(players, rnd, t.support, previous), (rnd, t.levels(), previous)
             )
-            if rec is not None and any(g.clause == "rm.order.tie-previous-first" for g in ruled.gaps):
-                rec.disputes["round-order-tie"] += 1
-        order = ruled.outcome["order"]
-        firsts.append(order[0])
+            if self.rec is not None and any(g.clause == "rm.order.tie-previous-first" for g in ruled.gaps):
+                self.rec.disputes["round-order-tie"] += 1
+        self.order, self.next = ruled.outcome["order"], 0
+        self.firsts.append(self.order[0])
         if t.cards:
             t.draw_cards()
         t.offer = [t.draw_district() for _ in range(len(players) + 1)]
-        for player in order:
-            _turn(t, player, rec)
+
+    def _finish_round(self) -> None:
+        while self.next < len(self.order):
+            self.next += 1
+            self._turn(self.order[self.next - 1])
+        if self.rec is not None:
+            self.rec.round_end(self.t)
+
+    def _turn(self, me: str) -> None:
+        t, rec = self.t, self.rec
+        policy = t.seats[me]
+        if t.cards:
+            _outside_card(t, me, policy, rec)
+        action = policy.action(t, me)
+        if self.twin is not None and self.twin[0] == me:
+            other = self.twin[1].action(t, me)
+            if other != action:
+                self.fork = self._copy(me, self.twin[1], other)
+                self.twin = None
+        saturated = False
         if rec is not None:
-            rec.round_end(t)
-    last = options["rounds"] + 1
-    final = ref(
-        "round-order", _order_inputs(players, last, t.support, firsts[-1]), (last, t.levels(), firsts[-1])
-    )
-    totals = {p: t.total(p) for p in players}
-    return firsts, final["first"], first_order, totals
+            saturated = rec.saturated(t, me)
+            rec.turns += 1
+            rec.saturated_turns += saturated
+        _act(t, me, action, rec, saturated)
+
+    def _copy(self, me: str, policy: policies_.Policy, action: tuple | None) -> Game:
+        """This game with ``me`` played by ``policy`` from here, about to take ``action``."""
+        g = copy.copy(self)
+        g.t = self.t.copy()
+        g.t.seats[me] = policy
+        g.firsts, g.first_order = list(self.firsts), list(self.first_order)
+        g.rec, g.twin, g.fork, g.pending = None, None, None, (me, action)
+        return g
+
+
+def forkable(a: str, b: str) -> bool:
+    """Whether two policies' paired games can be played as one game and a fork: they differ
+    only in ``action`` and neither's action draws from the game's generator (asking the twin
+    must not change the game)."""
+    pa, pb = policies_.POLICIES[a], policies_.POLICIES[b]
+    same = all(getattr(pa, m) is getattr(pb, m) for m in ("outside_card", "vote", "vote_card"))
+    return same and not (pa.draws or pb.draws)
+
+
+def play_game(ref: Referee, players: list[str], names: list[str], rng, options, rec: Recorder | None):
+    """Play one game from the start; return what ``Game.play`` returns."""
+    return Game(ref, players, names, rng, options, rec).play()
 
 
 def _order_inputs(players, rnd, support, previous_first):
     return {"seating": players, "round": rnd, "support": support, "previous_first": previous_first}
 
 
-def _turn(t: Table, me: str, rec: Recorder | None) -> None:
-    policy = t.seats[me]
-    if t.cards:
-        card = policy.outside_card(t, me)
-        if card is not None:
-            t.hands[me].remove(card["card"])
-            if rec is not None and card["card"] == "regulatory-confusion":
-                rec.disputes["regulatory-confusion-scope"] += 1
-            raw = {
-                "support": t.support,
-                "card": card["card"],
-                "group": card["group"],
-                "target": card["target"],
-            }
-            t.set_support(t.ref("event-card", raw)["support_after"])
-    action = policy.action(t, me)
-    saturated = False
-    if rec is not None:
-        saturated = rec.saturated(t, me)
-        rec.turns += 1
-        rec.saturated_turns += saturated
+def _outside_card(t: Table, me: str, policy: policies_.Policy, rec: Recorder | None) -> None:
+    card = policy.outside_card(t, me)
+    if card is not None:
+        t.hands[me].remove(card["card"])
+        if rec is not None and card["card"] == "regulatory-confusion":
+            rec.disputes["regulatory-confusion-scope"] += 1
+        raw = {
+            "support": t.support,
+            "card": card["card"],
+            "group": card["group"],
+            "target": card["target"],
+        }
+        t.set_support(t.ref("event-card", raw)["support_after"])
+
+
+def _act(t: Table, me: str, action: tuple | None, rec: Recorder | None, saturated: bool) -> None:
     if action is None:
         return
     kind, n, plot, group = action
@@ -381,6 +465,10 @@ def _vote(t: Table, proposer: str, district, group) -> dict[str, Any]:
     return t.council_vote(proposer, votes, district, group, tuple(events))
 
 
+# Worry 4's pair: each policy's twin in the paired game.
+PAIRED = {"drain": "greedy", "greedy": "drain"}
+
+
 class RadaMiasta(Model):
     slug = SLUG
     min_players, max_players = 2, 6
@@ -414,9 +502,12 @@ class RadaMiasta(Model):
         players = [f"P{n + 1}" for n in range(config.players)]
         names = list(config.policies)
         rec = Recorder(ref.rules.param("max_support"))
-        firsts, leader, first_order, totals = play_game(
-            ref, players, names, self.rng(config, index), config.options, rec
-        )
+        s = self.drain_seat(names)
+        game = Game(ref, players, names, self.rng(config, index), config.options, rec)
+        twin = PAIRED.get(names[s])
+        if twin is not None and forkable(names[s], twin):
+            game.twin = (players[s], policies_.make(twin))
+        firsts, leader, first_order, totals = game.play()
         out = Sums()
         seat = players.index(leader)
         for n in range(config.players):
@@ -444,18 +535,23 @@ class RadaMiasta(Model):
 
         # Worry 4: the same game (same seed, so the same draws) with the measured seat played
         # by ``drain`` and by ``greedy``, which differ only in calling votes to drain; the
-        # payoff is the paired difference of its leading and of its final margin.
-        s = self.drain_seat(names)
+        # payoff is the paired difference of its leading and of its final margin. Where the
+        # seat plays one of the two, the other's game is this one's fork (``Game``).
+        played = {names[s]: (leader, totals)}
+        if game.fork is not None:
+            _f, twin_leader, _o, twin_totals = game.fork.play()
+            played[twin] = (twin_leader, twin_totals)
+        elif game.twin is not None:  # watched to the end: the twin never acted otherwise
+            played[twin] = (leader, totals)
         led, margin = {}, {}
         for policy in ("drain", "greedy"):
-            if names[s] == policy:
-                result = (leader, totals)
-            else:
-                twin = names[:s] + [policy] + names[s + 1 :]
+            if policy not in played:
+                other = names[:s] + [policy] + names[s + 1 :]
                 _f, twin_leader, _o, twin_totals = play_game(
-                    ref, players, twin, self.rng(config, index), config.options, None
+                    ref, players, other, self.rng(config, index), config.options, None
                 )
-                result = (twin_leader, twin_totals)
+                played[policy] = (twin_leader, twin_totals)
+            result = played[policy]
             led[policy] = result[0] == players[s]
             me = result[1][players[s]]
             margin[policy] = me - max(v for p, v in result[1].items() if p != players[s])

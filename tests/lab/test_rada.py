@@ -63,9 +63,10 @@ def scripted(monkeypatch):
         script = [d for offer in offers for d in offer]
 
         def draw(table):
-            if not hasattr(table, "script"):
-                table.script = list(script)
-            return table.script.pop(0)
+            # An index, not a list popped: a forked table (lab.rada.Game) draws on from where
+            # it parted.
+            table.scripted = getattr(table, "scripted", -1) + 1
+            return script[table.scripted]
 
         monkeypatch.setattr(rada.Table, "draw_district", draw)
         monkeypatch.setattr(rada.RadaMiasta, "rng", staticmethod(lambda config, index: FirstSeatLot(0)))
@@ -178,6 +179,47 @@ def test_the_same_seed_gives_the_same_json_and_shards_do_not_matter():
         config, RULES, simulate.run_range(dataclasses.replace(config, seed=43), RULES, 0, 12)
     )
     assert json.dumps(other) != once
+
+
+@pytest.mark.parametrize(
+    "names, options",
+    [
+        (["greedy"] * 4, {}),
+        (["drain", "random", "greedy"], {}),
+        (["random", "greedy", "spoiler", "random", "greedy"], {"cards": False}),
+        (["greedy", "greedy"], {"rounds": 30, "plots": 50, "cards": False}),
+    ],
+)
+def test_the_twin_forked_mid_game_is_the_game_its_policy_plays_from_the_start(names, options):
+    """Worry 4's paired game is played as a fork of the measured game at the seat's first
+    different action: it must end exactly as the twin's game played from the first turn,
+    and watching for the fork must not change the measured game."""
+    model = rada.RadaMiasta()
+    players = [f"P{n + 1}" for n in range(len(names))]
+    options = model.options(len(names), **options)
+    s = model.drain_seat(names)
+    twin = rada.PAIRED[names[s]]
+    twin_names = names[:s] + [twin] + names[s + 1 :]
+    ref = simulate.Referee("rada-miasta", RULES, "original")
+    forked = 0
+    for i in range(30):
+        game = rada.Game(ref, players, names, random.Random(f"fork:{i}"), options, None)
+        game.twin = (players[s], policies.make(twin))
+        played = game.play()
+        assert played == rada.play_game(ref, players, names, random.Random(f"fork:{i}"), options, None)
+        replayed = rada.play_game(ref, players, twin_names, random.Random(f"fork:{i}"), options, None)
+        if game.fork is None:
+            assert game.twin is not None and played == replayed
+        else:
+            forked += 1
+            assert game.fork.play() == replayed
+    assert forked > 0  # the fork was taken and checked, not only the games that never part
+
+
+def test_only_policies_that_differ_in_their_action_alone_are_forked():
+    assert rada.forkable("greedy", "drain") and rada.forkable("drain", "greedy")
+    assert not rada.forkable("greedy", "spoiler")  # it also votes otherwise
+    assert not rada.forkable("greedy", "random")  # it draws from the game's generator
 
 
 def test_every_input_the_games_send_passes_the_adjudicators_declarations():
