@@ -514,6 +514,11 @@ class RadaMiasta(Model):
             out.add(f"lead_seat_{n + 1}", share_obs(seat == n))
             out.add(f"lead_start_{n + 1}", share_obs(first_order.index(leader) == n))
         out.add("rounds", mean_obs(len(firsts)))
+        # Who leads at the end when the players end level: the tie rule's previous first
+        # player (rm.order.tie-previous-first), not a lead in support. Said on worry 1's card.
+        top = max(totals.values())
+        out.add("final_tie", share_obs(sum(v == top for v in totals.values()) > 1))
+        out.add("final_zero", share_obs(top == 0))
         stays = sum(a == b for a, b in zip(firsts, firsts[1:], strict=False))
         out.add("first_stays", ratio_obs(stays, len(firsts) - 1))
         observed = sum(rec.levels)
@@ -567,6 +572,8 @@ class RadaMiasta(Model):
             ("first_player_win_share", SHARE, "lead_start_1", 1),
             ("rounds_mean", MEAN, "rounds", 1),
             ("first_player_stays_first", RATIO, "first_stays", 1),
+            ("final_tie_share", SHARE, "final_tie", 1),
+            ("final_all_zero_share", SHARE, "final_zero", 1),
         ]
         specs += [(f"lead_share_seat_{n}", SHARE, f"lead_seat_{n}", 1) for n in range(1, config.players + 1)]
         specs += [
@@ -726,6 +733,10 @@ LABELS = {
     "votes_cancelled_share": gettext_lazy("Votes cancelled by Technical Problems"),
     "first_player_win_share": gettext_lazy("Round 1's first player leads at the end"),
     "rounds_mean": gettext_lazy("Rounds per game"),
+    "final_tie_share": gettext_lazy(
+        "Games that end with players tied for the most support (the tie rule picks the leader)"
+    ),
+    "final_all_zero_share": gettext_lazy("Games that end with every player at 0 support"),
     "saturated_vote_fail_share": gettext_lazy(
         "Votes that fail, of those held with every player at the cap in the proposer's groups"
     ),
@@ -802,10 +813,24 @@ def _worry_first(m: dict[str, Any], players: int) -> dict[str, str]:
         v1 = gettext_lazy(
             "Not shown: round 1's first player leads at the end in %(v)s of games [%(lo)s, %(hi)s], consistent with an even %(even)s."
         )
+    verdict = str(v1) % {**_interval(first), "even": _pc(even)}
     return {
         "meaning": str(gettext_lazy("Share of games led at the end by the first player of round 1.")),
-        "verdict": str(v1) % {**_interval(first), "even": _pc(even)},
+        "verdict": f"{verdict}{_level_ending(m)}",
     }
+
+
+def _level_ending(m: dict[str, Any]) -> str:
+    """What the leader means when games end level: said beside worries 1 and 4, whose
+    verdicts count who leads."""
+    tie, zero = m.get("final_tie_share"), m.get("final_all_zero_share")
+    if tie is None or zero is None or not tie["value"]:
+        return ""  # none, or a run stored before these were measured
+    return " " + str(
+        gettext_lazy(
+            "But %(v)s of games [%(lo)s, %(hi)s] end with players tied for the most support (every player at 0 in %(z)s): there the leader is the last round's first player, by the tie rule, not a player with more support."
+        )
+    ) % {**_interval(tie), "z": _pc(zero["value"])}
 
 
 # Worry 2's verdict: most votes turning on one point means every point must be tracked
@@ -900,7 +925,7 @@ def _worry_drain(m: dict[str, Any]) -> dict[str, str]:
             w = gettext_lazy(
                 "No payoff shown: calling votes only to drain changes the seat's lead share by %(v)s [%(lo)s, %(hi)s] (margin %(m)s points)."
             )
-        v4 = str(w) % {**_interval(drain), "m": f"{margin['value']:+.2f}"}
+        v4 = str(w) % {**_interval(drain), "m": f"{margin['value']:+.2f}"} + _level_ending(m)
     return {
         "meaning": str(
             gettext_lazy(

@@ -140,6 +140,20 @@ def test_an_unknown_game_is_refused(corpus):
         call_command("playtest", "monopoly", "--json", stdout=StringIO())
 
 
+def test_a_database_never_migrated_is_a_message_not_a_traceback(monkeypatch):
+    """As when the command runs while `make run` is still migrating a new database."""
+    from django.db import OperationalError
+
+    from lab import simulate
+
+    def no_tables(game, edition):
+        raise OperationalError("no such table: rules_game")
+
+    monkeypatch.setattr(simulate, "load_rules", no_tables)
+    with pytest.raises(CommandError, match="no such table: rules_game.*manage.py migrate"):
+        call_command("playtest", "rada-miasta", "--json", stdout=StringIO())
+
+
 def test_without_the_translation_catalogues_the_games_are_the_same():
     """A worker runs with USE_I18N=0 (make run): the sentences change, never the outcomes."""
     import os

@@ -94,6 +94,7 @@ def test_a_two_player_game_checked_by_hand(scripted):
     # 2-0): lost; decay to 1. P2's motion on the same District (it stays, stage 2): lost; to 0.
     # The end: 0-0, a tie, so the last first player, P1, leads.
     m = _metrics(config)
+    assert m["final_tie_share"]["value"] == 1.0 and m["final_all_zero_share"]["value"] == 1.0
     assert m["first_player_stays_first"]["value"] == 1.0
     assert m["lead_share_seat_1"]["value"] == 1.0 and m["lead_share_seat_2"]["value"] == 0.0
     assert m["lead_share_start_1"]["value"] == 1.0
@@ -141,6 +142,8 @@ def test_a_won_vote_and_support_at_the_cap_checked_by_hand(scripted):
     # Worry 3's state needs every player at the cap in the proposer's groups: P2 never is.
     assert m["saturation_game_share"]["value"] == 0.0
     assert m["lead_share_seat_1"]["value"] == 1.0
+    # P1 ends with 3, P2 with 0: a lead in support, not the tie rule's.
+    assert m["final_tie_share"]["value"] == 0.0 and m["final_all_zero_share"]["value"] == 0.0
 
 
 def test_drain_vote_payoff_is_the_paired_difference_of_leading(scripted, monkeypatch):
@@ -288,3 +291,22 @@ def test_the_worry_2_card_says_it_is_a_proxy_and_gives_a_verdict():
     assert card["meaning"].startswith("A proxy, not complexity itself")
     assert card["verdict"].startswith(("Heavy: ", "Light: ", "Some votes turn on a single point ("))
     assert "Measured: " in card["verdict"] and "of 12;" in card["verdict"]
+
+
+def test_worry_1_and_4_say_when_the_tie_rule_not_support_names_the_leader():
+    """In the default four-player game the decay drains every player to 0 by the end: who
+    leads is then the tie rule's answer, and the cards that count leaders say so."""
+    config = _config(games=20)
+    result = simulate.summarize(config, RULES, simulate.run_range(config, RULES, 0, config.games))
+    m = result["metrics"]
+    assert m["final_all_zero_share"]["value"] > 0.5
+    assert m["final_tie_share"]["value"] >= m["final_all_zero_share"]["value"]
+    first, _tracking, _saturation, drain = rada.worries(result)
+    for card in (first, drain):
+        assert "end with players tied for the most support (every player at 0 in " in card["verdict"]
+    # A run stored before these metrics existed still shows its cards, without the sentence.
+    old = {**result, "metrics": {k: v for k, v in m.items() if not k.startswith("final_")}}
+    assert "tied for the most support" not in rada.worries(old)[0]["verdict"]
+    # Games that end apart: no such sentence.
+    apart = {**result, "metrics": {**m, "final_tie_share": {**m["final_tie_share"], "value": 0.0}}}
+    assert "tied for the most support" not in rada.worries(apart)[0]["verdict"]

@@ -13,6 +13,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from lab import simulate, stats
 
@@ -31,7 +32,7 @@ class Command(BaseCommand):
     help = "Play many games of a game's subsystem through its adjudicators and print the metrics."
 
     def add_arguments(self, parser):
-        parser.add_argument("game", help="rada-miasta or dolores")
+        parser.add_argument("game", help=", ".join(simulate.models()))
         parser.add_argument("--games", default=1000, help="games to play (default 1000)")
         parser.add_argument("--players", default=4, help="players per game (default 4)")
         parser.add_argument("--edition", default=None, help="edition or draft number (default: current)")
@@ -66,6 +67,11 @@ class Command(BaseCommand):
             )
         except simulate.ConfigError as e:
             raise CommandError("; ".join(f"--{k}: {' '.join(v)}" for k, v in e.errors.items())) from None
+        except DatabaseError as e:  # no tables yet: a database never migrated
+            raise CommandError(
+                f"The database is not ready ({e}): run manage.py migrate and manage.py loadcorpus "
+                "(make run does both)."
+            ) from None
         jobs = max(1, o["jobs"])
         if jobs == 1:
             sums = simulate.run_range(config, rules, 0, config.games)
