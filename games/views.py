@@ -82,8 +82,14 @@ def _lang_choices(game: Snapshot) -> list[tuple[str, str]]:
 
 
 def _edition(value: str | None) -> int | None:
-    """The edition asked for on the page (None: the latest published)."""
-    return int(value) if value and value.isdigit() and len(value) <= 9 else None
+    """The edition asked for on the page (None, or absent: the latest published). One that is
+    not an edition number is not found, as an edition that does not exist: a shared link
+    with a mangled edition must not quietly show another edition's rules."""
+    if not value:
+        return None
+    if not (value.isdigit() and len(value) <= 9):
+        raise Http404(gettext("Unknown game or edition."))
+    return int(value)
 
 
 def _snapshot_or_404(slug: str, *, lang: str | None = None, edition: int | None = None) -> Snapshot:
