@@ -3,7 +3,8 @@
 validated inputs, the variant and the snapshot of the edition to rule under — or one
 ``RequestInvalid`` naming every wrong field by its dotted path (docs/api.md's 400). The API
 answers it as that 400; the form shows the same messages above the form and beside the
-fields, never a default in place of what was asked.
+fields, never a default in place of what was asked. Messages are in the active language, as
+the declarations' are (English unless the request asks for another).
 
 Reads only (the game's stamps, then its edition while the stamps hold: ``games.snapshot``);
 storing the ruling is ``games.services.ruling_create``.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from rest_framework.exceptions import ValidationError
 
 from config.languages import parse_lang
@@ -39,7 +41,7 @@ def edition_number(value: Any) -> int | None:
     if isinstance(value, str) and value.isdigit() and len(value) <= 10:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**9:
-        raise RequestInvalid({"edition": ["An edition number (a whole number from 1) is required."]})
+        raise RequestInvalid({"edition": [gettext("An edition number (a whole number from 1) is required.")]})
     return value
 
 
@@ -52,7 +54,7 @@ def load(slug: str, *, lang: str | None, edition: int | None) -> Snapshot:
     except snapshot.EditionNotFound:
         if edition is None:
             raise
-        raise RequestInvalid({"edition": [f"This game has no edition {edition}."]}) from None
+        raise RequestInvalid({"edition": [gettext("This game has no edition %(n)s.") % {"n": edition}]}) from None
 
 
 def _snapshot(slug: str, lang: Any, edition: Any) -> Snapshot:
@@ -77,7 +79,7 @@ def _variant(value: Any, snap: Snapshot, errors: dict[str, list[str]]) -> Any:
     variant = "original" if value is None else value
     variants = list(snap.rules.variant_slugs)
     if not isinstance(variant, str) or variant not in variants:
-        errors["variant"] = [f"Must be one of: {', '.join(variants)}."]
+        errors["variant"] = [gettext("Must be one of: %(options)s.") % {"options": ", ".join(variants)}]
     return variant
 
 
@@ -104,7 +106,7 @@ def parse(
     errors: dict[str, list[str]] = {}
     variant = _variant(variant, snap, errors)
     if inputs is MISSING:
-        errors["inputs"] = ["This field is required."]
+        errors["inputs"] = [gettext("This field is required.")]
     else:
         try:
             inputs = adj.validate(inputs, "inputs", rules=snap.rules)

@@ -93,7 +93,13 @@ def test_the_form_names_the_field_in_the_interface_language(corpus, client):
     client.cookies["django_language"] = "pl"
     r = client.post(FORM, {**VOTE, "variant": "no-such"})
     assert r.status_code == 400
-    assert "Wariant zasad: Must be one of: original." in html.unescape(page_html(r))
+    assert "Wariant zasad: Dozwolone wartości: original." in html.unescape(page_html(r))
+    # The request's own messages are the interface's language too, as the declarations' are.
+    r = client.post(FORM, {**VOTE, "edition": "abc"})
+    assert r.status_code == 400
+    assert "Wymagany jest numer wydania (liczba całkowita od 1)." in html.unescape(page_html(r))
+    r = client.post(FORM, {**VOTE, "edition": "99"})
+    assert "Ta gra nie ma wydania 99." in html.unescape(page_html(r))
 
 
 def test_a_bad_edition_shows_the_form_under_the_latest_edition_only_to_say_so(corpus, client):
