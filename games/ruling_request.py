@@ -54,7 +54,9 @@ def load(slug: str, *, lang: str | None, edition: int | None) -> Snapshot:
     except snapshot.EditionNotFound:
         if edition is None:
             raise
-        raise RequestInvalid({"edition": [gettext("This game has no edition %(n)s.") % {"n": edition}]}) from None
+        raise RequestInvalid(
+            {"edition": [gettext("This game has no edition %(n)s.") % {"n": edition}]}
+        ) from None
 
 
 def _snapshot(slug: str, lang: Any, edition: Any) -> Snapshot:
