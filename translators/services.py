@@ -136,8 +136,9 @@ def term_propose(
         raise ValidationError(
             {"lang": _("The original's terms come with the rules: propose them in a translation.")}
         )
-    if translation_language_problem(lang):
-        raise ValidationError({"lang": translation_language_problem(lang)})
+    problem = translation_language_problem(lang)
+    if problem:
+        raise ValidationError({"lang": problem})
     with transaction.atomic():
         # One open copy of a text even when the same form is sent twice at once (PostgreSQL; SQLite's
         # IMMEDIATE transactions already serialise writers).
