@@ -217,6 +217,14 @@ class Recorder:
         # Disputes reached (rada-miasta disputes.toml keys): times the situation arose.
         self.disputes = dict.fromkeys(DISPUTES, 0)
         self.by_saturation = [[0, 0] for _ in range(SATURATION_BUCKETS)]
+        # Worry 1 in play: support a player's own turn gained them (its card, its build or
+        # vote, the decay after it), for the round's first player and for the others.
+        self.gain = [0, 0]
+        self.gain_turns = [0, 0]
+
+    def turn_gain(self, first: bool, gained: int) -> None:
+        self.gain[not first] += gained
+        self.gain_turns[not first] += 1
 
     def saturated(self, t: Table, proposer: str) -> bool:
         """Worry 3's state: the proposer holds support in some groups and every player is at
@@ -350,6 +358,7 @@ class Game:
     def _turn(self, me: str) -> None:
         t, rec = self.t, self.rec
         policy = t.seats[me]
+        before = t.total(me) if rec is not None else 0
         if t.cards:
             _outside_card(t, me, policy, rec)
         action = policy.action(t, me)
@@ -364,6 +373,8 @@ class Game:
             rec.turns += 1
             rec.saturated_turns += saturated
         _act(t, me, action, rec, saturated)
+        if rec is not None:
+            rec.turn_gain(self.next == 1, t.total(me) - before)
 
     def _copy(self, me: str, policy: policies_.Policy, action: tuple | None) -> Game:
         """This game with ``me`` played by ``policy`` from here, about to take ``action``."""
@@ -519,6 +530,12 @@ class RadaMiasta(Model):
         top = max(totals.values())
         out.add("final_tie", share_obs(sum(v == top for v in totals.values()) > 1))
         out.add("final_zero", share_obs(top == 0))
+        # first / n_first - others / n_others, kept whole (sums add exactly): every player has
+        # a turn each round, so n_first = R and n_others = (P - 1) R; the metric's scale
+        # divides by their product.
+        (first, others), (n_first, n_others) = rec.gain, rec.gain_turns
+        out.add("first_turn_edge", mean_obs(first * n_others - others * n_first))
+        out.add("others_turn_gain", ratio_obs(others, n_others))
         stays = sum(a == b for a, b in zip(firsts, firsts[1:], strict=False))
         out.add("first_stays", ratio_obs(stays, len(firsts) - 1))
         observed = sum(rec.levels)
@@ -568,10 +585,13 @@ class RadaMiasta(Model):
 
     def metrics(self, config, rules, sums: Sums) -> tuple[list[tuple], dict[str, Any]]:
         cap = rules.param("max_support")
+        rounds = config.options["rounds"]
         specs = [
             ("first_player_win_share", SHARE, "lead_start_1", 1),
             ("rounds_mean", MEAN, "rounds", 1),
             ("first_player_stays_first", RATIO, "first_stays", 1),
+            ("first_turn_gain_edge", MEAN, "first_turn_edge", rounds * rounds * (config.players - 1)),
+            ("others_turn_gain_mean", RATIO_MEAN, "others_turn_gain", 1),
             ("final_tie_share", SHARE, "final_tie", 1),
             ("final_all_zero_share", SHARE, "final_zero", 1),
         ]
@@ -733,6 +753,10 @@ LABELS = {
     "votes_cancelled_share": gettext_lazy("Votes cancelled by Technical Problems"),
     "first_player_win_share": gettext_lazy("Round 1's first player leads at the end"),
     "rounds_mean": gettext_lazy("Rounds per game"),
+    "first_turn_gain_edge": gettext_lazy(
+        "Support a round's first player gains on their turn, more than the others on theirs (points, mean per game)"
+    ),
+    "others_turn_gain_mean": gettext_lazy("Support the other players gain on their turns (points a turn)"),
     "final_tie_share": gettext_lazy(
         "Games that end with players tied for the most support (the tie rule picks the leader)"
     ),
@@ -814,6 +838,18 @@ def _worry_first(m: dict[str, Any], players: int) -> dict[str, str]:
             "Not shown: round 1's first player leads at the end in %(v)s of games [%(lo)s, %(hi)s], consistent with an even %(even)s."
         )
     verdict = str(v1) % {**_interval(first), "even": _pc(even)}
+    edge, others = m.get("first_turn_gain_edge"), m.get("others_turn_gain_mean")
+    if edge and others and edge["value"] is not None and others["value"] is not None:
+        verdict += " " + str(
+            gettext_lazy(
+                "In play, the round's first player gains %(v)s support points a turn more than the others [%(lo)s, %(hi)s], who gain %(o)s a turn."
+            )
+        ) % {
+            "v": _num2(edge["value"]),
+            "lo": _num2(edge["ci_low"]),
+            "hi": _num2(edge["ci_high"]),
+            "o": _num2(others["value"]),
+        }
     return {
         "meaning": str(gettext_lazy("Share of games led at the end by the first player of round 1.")),
         "verdict": f"{verdict}{_level_ending(m)}",
@@ -875,6 +911,10 @@ def _worry_tracking(m: dict[str, Any], players: int) -> dict[str, str]:
         ),
         "verdict": f"{text} {figures}",
     }
+
+
+def _num2(x: float) -> str:
+    return f"{x:.2f}"
 
 
 def _num(x: float | None) -> str:

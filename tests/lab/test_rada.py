@@ -95,6 +95,10 @@ def test_a_two_player_game_checked_by_hand(scripted):
     # The end: 0-0, a tie, so the last first player, P1, leads.
     m = _metrics(config)
     assert m["final_tie_share"]["value"] == 1.0 and m["final_all_zero_share"]["value"] == 1.0
+    # Worry 1 in play: P1, first in both rounds, gains +3 (the build) then -1 (its lost vote's
+    # decay) on its turns; P2 gains 0 on each of its own: an edge of 1 point a turn.
+    assert m["first_turn_gain_edge"]["value"] == 1.0
+    assert m["others_turn_gain_mean"]["value"] == 0.0
     assert m["first_player_stays_first"]["value"] == 1.0
     assert m["lead_share_seat_1"]["value"] == 1.0 and m["lead_share_seat_2"]["value"] == 0.0
     assert m["lead_share_start_1"]["value"] == 1.0
@@ -144,6 +148,8 @@ def test_a_won_vote_and_support_at_the_cap_checked_by_hand(scripted):
     assert m["lead_share_seat_1"]["value"] == 1.0
     # P1 ends with 3, P2 with 0: a lead in support, not the tie rule's.
     assert m["final_tie_share"]["value"] == 0.0 and m["final_all_zero_share"]["value"] == 0.0
+    # P1's turns: +3, +3, then the won vote (decay to 2, 2, 0, then merchants 2): 0; P2's: 0.
+    assert m["first_turn_gain_edge"]["value"] == 2.0
 
 
 def test_drain_vote_payoff_is_the_paired_difference_of_leading(scripted, monkeypatch):
@@ -304,6 +310,7 @@ def test_worry_1_and_4_say_when_the_tie_rule_not_support_names_the_leader():
     first, _tracking, _saturation, drain = rada.worries(result)
     for card in (first, drain):
         assert "end with players tied for the most support (every player at 0 in " in card["verdict"]
+    assert "In play, the round's first player gains " in first["verdict"]
     # A run stored before these metrics existed still shows its cards, without the sentence.
     old = {**result, "metrics": {k: v for k, v in m.items() if not k.startswith("final_")}}
     assert "tied for the most support" not in rada.worries(old)[0]["verdict"]
