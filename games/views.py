@@ -85,11 +85,10 @@ def _edition(value: str | None) -> int | None:
     """The edition asked for on the page (None, or absent: the latest published). One that is
     not an edition number is not found, as an edition that does not exist: a shared link
     with a mangled edition must not quietly show another edition's rules."""
-    if not value:
-        return None
-    if not (value.isdigit() and len(value) <= 9):
-        raise Http404(gettext("Unknown game or edition."))
-    return int(value)
+    try:
+        return ruling_request.edition_number(value)  # the form's and the API's reading
+    except ruling_request.RequestInvalid:
+        raise Http404(gettext("Unknown game or edition.")) from None
 
 
 def _snapshot_or_404(slug: str, *, lang: str | None = None, edition: int | None = None) -> Snapshot:
