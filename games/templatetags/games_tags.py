@@ -5,9 +5,10 @@ from typing import Any
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from config.htmx import meta_config
 from games import labels
 from rules import corpus, tables
 
@@ -17,24 +18,11 @@ register = template.Library()
 WIDE_TEXT = 16
 
 
-# The referee form's htmx-config: htmx swaps the 400 and 429 answers too (the form with its message).
-REFEREE_HTMX_CONFIG = {
-    "includeIndicatorStyles": False,
-    "responseHandling": [
-        {"code": "204", "swap": False},
-        {"code": "[23]..", "swap": True},
-        {"code": "400", "swap": True},
-        {"code": "429", "swap": True},
-        {"code": "[45]..", "swap": False, "error": True},
-    ],
-}
-
-
 @register.simple_tag
 def referee_htmx_config() -> SafeString:
-    """REFEREE_HTMX_CONFIG as compact JSON, for a single-quoted meta content attribute."""
-    compact = json.dumps(REFEREE_HTMX_CONFIG, separators=(",", ":"))
-    return mark_safe(compact)  # noqa: S308 - a constant, no quote, no user text
+    """The referee form's htmx-config: htmx swaps the 400 and 429 answers too (the form with
+    its message)."""
+    return meta_config({"code": "400", "swap": True}, {"code": "429", "swap": True})
 
 
 @register.filter

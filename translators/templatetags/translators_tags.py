@@ -1,32 +1,19 @@
-import json
-
 from django import template
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
+from config.htmx import meta_config
 from config.languages import language_name
 
 from ..views import dom_id as _dom_id
 
 register = template.Library()
 
-# The workspace's htmx-config: htmx swaps the editor's 400 and 409 answers too (they carry the
-# translator's text and the message).
-WORKSPACE_HTMX_CONFIG = {
-    "includeIndicatorStyles": False,
-    "responseHandling": [
-        {"code": "204", "swap": False},
-        {"code": "[23]..", "swap": True},
-        {"code": "40[09]", "swap": True, "error": False},
-        {"code": "[45]..", "swap": False, "error": True},
-    ],
-}
-
 
 @register.simple_tag
 def workspace_htmx_config() -> SafeString:
-    """WORKSPACE_HTMX_CONFIG as compact JSON, for a single-quoted meta content attribute."""
-    compact = json.dumps(WORKSPACE_HTMX_CONFIG, separators=(",", ":"))
-    return mark_safe(compact)  # noqa: S308 - a constant, no quote, no user text
+    """The workspace's htmx-config: htmx swaps the editor's 400 and 409 answers too (they carry
+    the translator's text and the message)."""
+    return meta_config({"code": "40[09]", "swap": True, "error": False})
 
 
 @register.filter
