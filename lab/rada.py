@@ -845,10 +845,10 @@ def _worry_first(m: dict[str, Any], players: int) -> dict[str, str]:
                 "In play, the round's first player gains %(v)s support points a turn more than the others [%(lo)s, %(hi)s], who gain %(o)s a turn."
             )
         ) % {
-            "v": _num2(edge["value"]),
-            "lo": _num2(edge["ci_low"]),
-            "hi": _num2(edge["ci_high"]),
-            "o": _num2(others["value"]),
+            "v": _num(edge["value"], 2),
+            "lo": _num(edge["ci_low"], 2),
+            "hi": _num(edge["ci_high"], 2),
+            "o": _num(others["value"], 2),
         }
     return {
         "meaning": str(gettext_lazy("Share of games led at the end by the first player of round 1.")),
@@ -913,12 +913,8 @@ def _worry_tracking(m: dict[str, Any], players: int) -> dict[str, str]:
     }
 
 
-def _num2(x: float) -> str:
-    return f"{x:.2f}"
-
-
-def _num(x: float | None) -> str:
-    return "—" if x is None else f"{x:.1f}"
+def _num(x: float | None, places: int = 1) -> str:
+    return "—" if x is None else f"{x:.{places}f}"
 
 
 def _worry_saturation(m: dict[str, Any]) -> dict[str, Any]:
