@@ -11,8 +11,8 @@ on a quiet machine: ``.venv/bin/python bench/playtest.py --db postgres --run-gam
 --workers 2 --label quiet-pg``.
 
 1. One process, one core: four-player Rada Miasta games (greedy seats, the model's
-   defaults, each game with its drain twin, forked at the turn where it parts) from the shipped corpus's rules; games per
-   CPU second and per wall second.
+   defaults, each game with its drain twin, forked at the turn where it parts) from the
+   shipped corpus's rules; games per CPU second and per wall second.
 2. cProfile over fewer games: the share of the time spent inside the adjudicators
    (``Adjudicator.__call__``, cumulative), and their calls per game.
 3. (--db) A fresh database (SQLite file or a new PostgreSQL database), migrated and
