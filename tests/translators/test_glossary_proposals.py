@@ -5,6 +5,7 @@ approved form is what the editor's highlights, the checks and the TBX use."""
 import re
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from rules import services as rule_services
@@ -227,3 +228,43 @@ def test_racing_approvals_one_wins_the_others_are_conflicts(corpus, client, make
     r = client.post(PAGE, {"action": "approve", "proposal": proposal.pk})
     verb = "approved" if wins[0].verdict == "approved" else "rejected"
     assert r.status_code == 409 and f"{wins[0].decided_by} {verb} “κόκος” first." in page_html(r)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_racing_proposals_of_one_text_make_one_open_proposal(corpus):
+    """The same form sent by several translators at once: one proposal, which every sender
+    is given (created once), never two open copies of one text."""
+    term = Term.objects.get(game__slug="dolores", key="kokosy")
+
+    def propose(n):
+        return services.term_propose(term=term, lang="el", text="κόκος", author=f"t{n}", now=timezone.now())
+
+    results = race(propose)
+    assert all(isinstance(r, tuple) for r in results), results
+    assert sorted(created for _p, created in results) == [False] * (THREADS - 1) + [True]
+    assert len({p.pk for p, _created in results}) == 1
+    assert TermProposal.objects.filter(term=term, lang="el", text="κόκος").count() == 1
+
+
+def test_the_longest_term_is_kept_whole_and_one_more_character_is_refused(corpus):
+    term = Term.objects.get(game__slug="dolores", key="kokosy")
+    longest = "κ" * services.MAX_TERM
+    proposal, created = services.term_propose(
+        term=term, lang="el", text=longest, author="e", now=timezone.now()
+    )
+    assert created and TermProposal.objects.get(pk=proposal.pk).text == longest
+    with pytest.raises(ValidationError) as refused:
+        services.term_propose(term=term, lang="el", text=longest + "κ", author="e", now=timezone.now())
+    assert list(refused.value.message_dict) == ["text"]
+
+
+@pytest.mark.parametrize(
+    "lang",
+    ["pl", "pl-PL", "pl_PL", "xx"],  # the original's language (any form of it); none a game can have
+)
+def test_a_term_in_the_originals_or_no_language_is_refused_by_lang(corpus, lang):
+    term = Term.objects.get(game__slug="dolores", key="kokosy")
+    with pytest.raises(ValidationError) as refused:
+        services.term_propose(term=term, lang=lang, text="kokos", author="e", now=timezone.now())
+    assert list(refused.value.message_dict) == ["lang"]
+    assert not TermProposal.objects.exists()
