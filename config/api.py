@@ -24,6 +24,12 @@ class ErrorOut(serializers.Serializer):
         child=serializers.ListField(child=serializers.CharField()),
         help_text="Messages by dotted field path, e.g. inputs.support.red.merchants.",
     )
+    clauses = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Where the rule text rules the situation out: the clause keys that do, by the same "
+        "field paths (each message then quotes them in the request's language).",
+    )
 
 
 ERROR_400 = OpenApiResponse(ErrorOut, description="Bad request: the field paths say what is wrong.")
@@ -80,6 +86,10 @@ def exception_handler(exc, context):
         response.data = {"errors": {"detail": [str(data["detail"])]}}
     else:
         response.data = {"errors": flatten_errors(data)}
+    clauses = getattr(exc, "clauses", None)
+    if clauses:
+        # The situation is one the rule text rules out: which clauses do, by field path.
+        response.data["clauses"] = clauses
     return response
 
 

@@ -148,7 +148,16 @@ def parse_request(adj: engine.Adjudicator, body) -> tuple[Any, str, Snapshot]:
     except snapshot.EditionNotFound:
         raise NotFound("Unknown game.") from None
     except ruling_request.RequestInvalid as exc:
-        raise ValidationError(exc.errors) from None
+        raise RuledOut(exc.errors, clauses=exc.clauses) from None
+
+
+class RuledOut(ValidationError):
+    """A 400 whose situation the rule text rules out: the body names the clauses that do, by
+    field path (``clauses``, CONTRACT.md §1), beside the messages that quote them."""
+
+    def __init__(self, errors, *, clauses: dict[str, list[str]]):
+        super().__init__(errors)
+        self.clauses = clauses
 
 
 EDITION_QUERY = OpenApiParameter(

@@ -159,6 +159,11 @@ class GapDoc(WrittenDoc):
     clause: str | None
     question: str
     assumed: str
+    # Each other reading of the point and the outcome keys it changes (CONTRACT.md §3); a gap
+    # that changes no outcome has none (rulings stored before readings were kept: none).
+    readings: list[dict[str, Any]] = about(
+        "Each other reading: `{reading, outcome}`, the outcome keys it changes.", default_factory=list
+    )
 
 
 @dataclass(kw_only=True)

@@ -26,12 +26,39 @@ from .snapshot import Snapshot
 
 class RequestInvalid(Exception):
     """A bad ruling request: ``errors`` by dotted field path (``edition``, ``lang``, ``variant``,
-    ``inputs.…``), and the snapshot it was read against when lang and edition were good."""
+    ``inputs.…``), and the snapshot it was read against when lang and edition were good.
+    ``clauses`` names, by the same paths, the clauses whose text rules the situation out
+    (CONTRACT.md §1); their messages quote those clauses."""
 
-    def __init__(self, errors: dict[str, list[str]], *, snapshot: Snapshot | None = None):
+    def __init__(
+        self,
+        errors: dict[str, list[str]],
+        *,
+        snapshot: Snapshot | None = None,
+        clauses: dict[str, list[str]] | None = None,
+    ):
         super().__init__(errors)
         self.errors = errors
         self.snapshot = snapshot
+        self.clauses = clauses or {}
+
+
+def quote(key: str, snap: Snapshot) -> str:
+    """Clause ``key`` as the edition words it, in the request's language: its translation where
+    the request asked for one and the clause has it, else the original."""
+    cited = snap.clauses.get(key)
+    if cited is None:
+        return key
+    text = cited.translation if snap.lang != snap.language and cited.translation else cited.text
+    return gettext("The rules (%(clause)s): “%(text)s”") % {"clause": key, "text": text.strip()}
+
+
+def _quoted(errors: dict[str, list[str]], clauses: dict[str, list[str]], snap: Snapshot) -> None:
+    """Give each message ruled out by the text the words that rule it out."""
+    for path, keys in clauses.items():
+        if path in errors and keys:
+            words = " ".join(quote(key, snap) for key in keys)
+            errors[path] = [f"{message} {words}" for message in errors[path]]
 
 
 def edition_number(value: Any) -> int | None:
@@ -106,6 +133,7 @@ def parse(
     inputs' bounds depend on the edition), then the variant and the inputs together."""
     snap = _snapshot(adj.game, lang, edition)
     errors: dict[str, list[str]] = {}
+    clauses: dict[str, list[str]] = {}
     variant = _variant(variant, snap, errors)
     if inputs is MISSING:
         errors["inputs"] = [gettext("This field is required.")]
@@ -114,6 +142,8 @@ def parse(
             inputs = adj.validate(inputs, "inputs", rules=snap.rules)
         except engine.Invalid as exc:
             errors.update(exc.errors)
+            clauses = {path: list(keys) for path, keys in exc.clauses.items() if path in exc.errors}
+            _quoted(errors, clauses, snap)
     if errors:
-        raise RequestInvalid(errors, snapshot=snap)
+        raise RequestInvalid(errors, snapshot=snap, clauses=clauses)
     return inputs, variant, snap

@@ -69,7 +69,12 @@ def _steps(result: Result, snapshot: Snapshot) -> list[StepDoc]:
 
 
 def _gaps(result: Result) -> list[GapDoc]:
-    return [GapDoc(g.clause, g.question, g.assumed) for g in result.gaps]
+    return [GapDoc(g.clause, g.question, g.assumed, readings(g)) for g in result.gaps]
+
+
+def readings(gap) -> list[dict[str, Any]]:
+    """A gap's other readings as a ruling writes them: ``{reading, outcome}`` in JSON values."""
+    return [{"reading": r.reading, "outcome": to_jsonable(r.outcome)} for r in gap.readings]
 
 
 def ruling_create(

@@ -458,7 +458,8 @@ def _sentences(doc, result):
         return None
     steps = [replace(d, explanation=s.explanation) for d, s in zip(doc.steps, result.steps, strict=True)]
     gaps = [
-        replace(d, question=g.question, assumed=g.assumed) for d, g in zip(doc.gaps, result.gaps, strict=True)
+        replace(d, question=g.question, assumed=g.assumed, readings=services.readings(g))
+        for d, g in zip(doc.gaps, result.gaps, strict=True)
     ]
     return steps, gaps
 

@@ -10,7 +10,9 @@ from .core import (
     Adjudicator,
     Dispute,
     Gap,
+    Reading,
     Reasoning,
+    Refused,
     Result,
     Step,
     add_examples,
@@ -22,7 +24,7 @@ from .core import (
     get,
     registrar,
 )
-from .declare import Invalid
+from .declare import Invalid, ruled_out
 from .rules import Fmt, MissingParameter, P, Param, Rules, using
 
 __all__ = [
@@ -36,6 +38,9 @@ __all__ = [
     "Dispute",
     "Gap",
     "Invalid",
+    "Reading",
+    "Refused",
+    "ruled_out",
     "Reasoning",
     "Result",
     "Step",

@@ -46,12 +46,22 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """Another reading of an open point, and the outcome keys it changes (CONTRACT.md §3)."""
+
+    reading: str
+    outcome: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Gap:
-    """A point the wording leaves open for these inputs, and what was assumed."""
+    """A point the wording leaves open for these inputs, what was assumed, and each other
+    reading with the outcome keys it changes (none: the point changes no outcome here)."""
 
     clause: str | None
     question: str
     assumed: str
+    readings: tuple[Reading, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,10 +111,20 @@ class Reasoning:
         """Record that ``clause`` decided something, explained in one sentence."""
         self._steps.append(Step(clause, str(explanation)))
 
-    def gap(self, clause: str, gap: str, **params: Any) -> None:
+    def gap(
+        self,
+        clause: str,
+        gap: str,
+        *,
+        readings: Iterable[tuple[str, Mapping[str, Any]]] = (),
+        **params: Any,
+    ) -> None:
         """Record where the wording of ``clause`` is silent, and the assumption the ruling makes:
         the known gap ``gap`` of the game whose rules are in force (every adjudicator runs under
-        its game's rules, ``rules.using``), its texts said with ``params`` (``%(name)s``)."""
+        its game's rules, ``rules.using``), its texts said with ``params`` (``%(name)s``).
+        ``readings`` are the other readings of the point, each ``(what it reads, the outcome
+        keys it changes with their values under it)``; a reading that changes nothing is left
+        out, so a gap that changes no outcome has none."""
         rules = active()
         known = _GAPS.get(rules.game, {}).get(gap) if rules is not None else None
         if known is None:
@@ -112,8 +132,9 @@ class Reasoning:
             raise LookupError(f"{game}: no known gap {gap!r} (the game's gaps.toml)")
         if known.clause != clause:
             raise ValueError(f"{rules.game}: the gap {gap!r} is about {known.clause}, not {clause}")
+        others = tuple(Reading(str(text), dict(changes)) for text, changes in readings if changes)
         try:
-            entry = Gap(clause, known.question(params), known.assumed(params))
+            entry = Gap(clause, known.question(params), known.assumed(params), others)
         except KeyError as missing:
             raise TypeError(f"{rules.game}: the gap {gap!r} is said with {missing}, not given") from None
         if entry not in self._gaps:
@@ -143,6 +164,12 @@ class Adjudicator:
     def examples(self) -> tuple[dict[str, Any], ...]:
         """Its worked examples: valid input bodies (the game's ``examples.json``, see ``data``)."""
         return _EXAMPLES.get(self.game, {}).get(self.name, ())
+
+    @property
+    def refused(self) -> tuple[Refused, ...]:
+        """Its worked examples of situations the rule text rules out (the game's ``refused.json``,
+        see ``data``): each answered 400 naming the clauses that rule it out."""
+        return _REFUSED.get(self.game, {}).get(self.name, ())
 
     def __call__(self, inputs: Any, *, rules: Rules, variant: str = "original") -> Result:
         with using(rules):
@@ -265,6 +292,30 @@ def add_examples(game: str, name: str, examples: Iterable[dict[str, Any]]) -> No
     book = _EXAMPLES.setdefault(game, {})
     if name in book:
         raise ValueError(f"examples for {game}/{name} given twice")
+    book[name] = tuple(examples)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A worked example of a situation the text rules out: an input body, and the clauses that
+    rule it out by field path (what the 400's ``clauses`` names, CONTRACT.md §1)."""
+
+    id: str
+    inputs: Mapping[str, Any]
+    clauses: Mapping[str, tuple[str, ...]]
+
+
+_REFUSED: dict[str, dict[str, tuple[Refused, ...]]] = {}
+
+
+def add_refused(game: str, name: str, examples: Iterable[Refused]) -> None:
+    """Give the registered adjudicator ``game``/``name`` its refused worked examples."""
+    adj = get(game, name)
+    if adj is None:
+        raise ValueError(f"refused examples for {game}/{name}: no such adjudicator")
+    book = _REFUSED.setdefault(game, {})
+    if name in book:
+        raise ValueError(f"refused examples for {game}/{name} given twice")
     book[name] = tuple(examples)
 
 

@@ -12,6 +12,12 @@ declarations, the messages it computes (in gettext) — plus this data, with its
 - ``examples.json``: each adjudicator's worked examples, keyed by its name, in any order —
   valid input bodies exactly as the API takes them. JSON rather than TOML because a body
   may hold ``null``, which TOML cannot say.
+- ``refused.json``: each adjudicator's worked examples of situations the rule text rules out
+  (a count past what the game has, a piece where the text forbids it, a state its order of play
+  cannot leave), keyed by its name: a list of ``{"id", "inputs", "clauses"}`` — ``id`` a slug
+  unique for the adjudicator, ``inputs`` the body as the API takes it, ``clauses`` the clause
+  keys that rule it out by field path (``{"inputs.tiles": ["pr.components.city-tiles"]}``),
+  exactly what the 400 names (CONTRACT.md §1; a test posts every one).
 - ``disputes.toml``: the known disputed points (``core.Dispute``), one ``[[dispute]]`` table
   each, in the order the disputes page lists them: ``key``, ``clauses``, and either a worked
   example (``adjudicator``, ``at_stake``, ``[dispute.inputs]``, optionally ``agree``) or an
@@ -66,7 +72,18 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.functional import lazy
 
-from .core import CLAUSE_KEY, KnownGap, add_examples, add_gaps, declared, dispute, for_game, register
+from .core import (
+    CLAUSE_KEY,
+    KnownGap,
+    Refused,
+    add_examples,
+    add_gaps,
+    add_refused,
+    declared,
+    dispute,
+    for_game,
+    register,
+)
 
 FALLBACK = "en"
 TEXTS = ("title", "question", "agree", "open_question", "wording")
@@ -273,6 +290,10 @@ def load(game: str, folder: Path) -> None:
     if path.exists():
         for name, bodies in json.loads(path.read_text(encoding="utf-8")).items():
             add_examples(game, name, bodies)
+    path = folder / "refused.json"
+    if path.exists():
+        for name, entries in json.loads(path.read_text(encoding="utf-8")).items():
+            add_refused(game, name, read_refused(entries, f"{folder.name}/refused.json {name}"))
     data = read_disputes(folder)
     shared = data.get("texts", {})
     for entry in data.get("dispute", []):
@@ -282,3 +303,32 @@ def load(game: str, folder: Path) -> None:
             if name in fields:
                 fields[name] = text(fields[name], shared, f"{where} {name}")
         dispute(game=game, **fields)
+
+
+REFUSED_FIELDS = {"id", "inputs", "clauses"}
+
+
+def read_refused(entries: Any, where: str) -> list[Refused]:
+    """The refused worked examples of one adjudicator, checked (``refused.json``)."""
+    if not isinstance(entries, list):
+        raise ValueError(f"{where}: a list of refused examples")
+    out: list[Refused] = []
+    for entry in entries:
+        if not isinstance(entry, dict) or set(entry) != REFUSED_FIELDS:
+            raise ValueError(f"{where}: a refused example has exactly {sorted(REFUSED_FIELDS)}")
+        ident, inputs, clauses = entry["id"], entry["inputs"], entry["clauses"]
+        if not isinstance(ident, str) or not GAP_ID.match(ident) or any(r.id == ident for r in out):
+            raise ValueError(f"{where}: an id is a slug (lowercase words and hyphens), once per adjudicator")
+        if not isinstance(inputs, dict):
+            raise ValueError(f"{where} {ident}: inputs is an object")
+        if not isinstance(clauses, dict) or not clauses:
+            raise ValueError(f"{where} {ident}: clauses names the clauses that rule it out, by field path")
+        for path, keys in clauses.items():
+            if not path.startswith("inputs") or not isinstance(keys, list) or not keys:
+                raise ValueError(
+                    f"{where} {ident}: {path!r} is a field path under inputs with its clause keys"
+                )
+            if not all(isinstance(k, str) and CLAUSE_KEY.match(k) for k in keys):
+                raise ValueError(f"{where} {ident}: {keys!r} are not clause keys")
+        out.append(Refused(ident, inputs, {path: tuple(keys) for path, keys in clauses.items()}))
+    return out

@@ -37,6 +37,7 @@ __all__ = [
     "Player",
     "Players",
     "Str",
+    "ruled_out",
 ]
 
 MISSING = object()
@@ -47,11 +48,40 @@ MAX_INT = 1_000_000
 
 
 class Invalid(Exception):
-    """Raised with every validation error found, keyed by dotted field path."""
+    """Raised with every validation error found, keyed by dotted field path; ``clauses`` names,
+    by the same paths, the clauses whose text rules a value out (CONTRACT.md §1): a count past
+    what the game has, a piece where the text forbids it, a state its order of play cannot leave."""
 
-    def __init__(self, errors: dict[str, list[str]]):
+    def __init__(self, errors: dict[str, list[str]], clauses: dict[str, list[str]] | None = None):
         super().__init__(errors)
         self.errors = errors
+        self.clauses = clauses or {}
+
+
+def ruled_out(path: str, message: str, *clauses: str) -> tuple[str, str, tuple[str, ...]]:
+    """What a declaration's check yields for a situation the text rules out: the field (relative
+    to the checked object), the message, and the clause keys whose words rule it out. The ruling
+    request quotes those clauses beside the message, in the request's language."""
+    if not clauses:
+        raise ValueError("a situation ruled out by the text names the clauses that rule it out")
+    return path, message, clauses
+
+
+def bound_clauses(*bounds: Any) -> tuple[str, ...]:
+    """The clauses that state these bounds: a ``P`` bound is a figure of the text, so a value past
+    it is ruled out by that figure's clause; a plain number is our own cap and names none."""
+    from .rules import active
+
+    rules = active()
+    if rules is None:
+        return ()
+    keys = []
+    for bound in bounds:
+        if isinstance(bound, P) and bound.name in rules.params:
+            key = rules.params[bound.name].clause
+            if key not in keys:
+                keys.append(key)
+    return tuple(keys)
 
 
 class _Context:
@@ -62,9 +92,14 @@ class _Context:
         self.references: list[tuple[str, Any, str]] = []
         self.root_path: str | None = None
         self.root_values: dict[str, Any] = {}
+        self.clauses: dict[str, list[str]] = {}
 
-    def error(self, path: str, message: str) -> object:
+    def error(self, path: str, message: str, clauses: Iterable[str] = ()) -> object:
         self.errors.setdefault(path, []).append(str(message))
+        for key in clauses:
+            keys = self.clauses.setdefault(path, [])
+            if key not in keys:
+                keys.append(key)
         return MISSING
 
 
@@ -157,9 +192,11 @@ class Int(Field):
             return ctx.error(path, _("A whole number is required."))
         lo, hi = self.min, self.max
         if lo is not None and value < lo:
-            return ctx.error(path, _("Ensure this value is greater than or equal to %(min)s.") % {"min": lo})
+            message = _("Ensure this value is greater than or equal to %(min)s.") % {"min": lo}
+            return ctx.error(path, message, bound_clauses(self._min))
         if hi is not None and value > hi:
-            return ctx.error(path, _("Ensure this value is less than or equal to %(max)s.") % {"max": hi})
+            message = _("Ensure this value is less than or equal to %(max)s.") % {"max": hi}
+            return ctx.error(path, message, bound_clauses(self._max))
         return value
 
     def _schema(self):
@@ -314,9 +351,11 @@ class List(Field):
             return ctx.error(path, _("A list is required."))
         lo, hi = resolve(self.min_length) or 0, resolve(self.max_length)
         if len(value) < lo:
-            return ctx.error(path, _("Ensure this list has at least %(n)s items.") % {"n": lo})
+            message = _("Ensure this list has at least %(n)s items.") % {"n": lo}
+            return ctx.error(path, message, bound_clauses(self.min_length))
         if hi is not None and len(value) > hi:
-            return ctx.error(path, _("Ensure this list has at most %(n)s items.") % {"n": hi})
+            message = _("Ensure this list has at most %(n)s items.") % {"n": hi}
+            return ctx.error(path, message, bound_clauses(self.max_length))
         out = [self.item.parse(v, _join(path, n), ctx) for n, v in enumerate(value)]
         if MISSING in out:
             return MISSING
@@ -490,7 +529,9 @@ class Object(Field):
     """A JSON object with named fields; parsed into a frozen record.
 
     ``checks`` are functions of the parsed record yielding ``(path, message)``
-    pairs for rules that span several fields (paths relative to this object).
+    pairs for rules that span several fields (paths relative to this object), or
+    ``ruled_out(path, message, *clauses)`` where the text itself rules the situation out. They run
+    under the edition's rules (``rules.active``), so a check may read its figures.
     """
 
     widget = "object"
@@ -546,8 +587,8 @@ class Object(Field):
 
     def run_checks(self, parsed: Any, path: str, ctx: _Context) -> None:
         for check in self.checks:
-            for sub, message in check(parsed) or ():
-                ctx.error(_join(path, sub), message)
+            for sub, message, *clauses in check(parsed) or ():
+                ctx.error(_join(path, sub), message, clauses[0] if clauses else ())
 
     def _schema(self):
         out: dict[str, Any] = {
@@ -578,7 +619,7 @@ class Object(Field):
         if parsed is not MISSING and not ctx.errors:
             self.run_checks(parsed, path, ctx)
         if ctx.errors:
-            raise Invalid(ctx.errors)
+            raise Invalid(ctx.errors, ctx.clauses)
         return parsed
 
 

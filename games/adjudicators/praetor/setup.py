@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules, around_table, names
-from games.engine.declare import Choice, Int, Map, Object, Player, Players
+from games.engine.declare import Choice, Int, Map, Object, Player, Players, ruled_out
+from games.engine.rules import active as rules_in_force
 
 from .common import CITY_TILES, MAX_PLAYERS, MIN_PLAYERS, RESOURCE_LABELS, adjudicator
 
@@ -75,6 +76,21 @@ def starting_favor(i: Any, *, variant: str, rules: Rules) -> Result:
 # played with ("3人游戏选取2+和3+的板块").
 MARKS = {"2+": 2, "3+": 3, "4+": 4, "5+": 5}
 
+
+def _tiles_in_the_box(i: Any):
+    """pr.components.city-tiles: "42个城市板块" — the marks together cannot count more tiles than
+    the game has (each mark alone is bounded by the same figure)."""
+    have = rules_in_force().param("city_tiles")
+    total = sum(i.tiles.values())
+    if total > have:
+        yield ruled_out(
+            "tiles",
+            _("These marks count %(n)s city tiles together; the game has %(have)s.")
+            % {"n": total, "have": have},
+            "pr.components.city-tiles",
+        )
+
+
 SETUP_INPUTS = Object(
     players=Int(MIN_PLAYERS, MAX_PLAYERS, label=gettext_lazy("Players")),
     tiles=Map(
@@ -83,6 +99,7 @@ SETUP_INPUTS = Object(
         default={},
         label=gettext_lazy("City tiles of each player-count mark, eras I and II together"),
     ),
+    checks=[_tiles_in_the_box],
 )
 
 
