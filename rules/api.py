@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -12,6 +12,8 @@ from config.api import ERROR_400, ERROR_404
 from config.languages import LANG_MAX, LANG_RE, parse_lang
 
 from . import selectors
+from .models import Edition
+from .permissions import can_design
 
 
 class VariantOut(serializers.Serializer):
@@ -98,17 +100,39 @@ class ClauseListAPI(APIView):
                 "lang",
                 {"type": "string", "pattern": LANG_RE.pattern, "maxLength": LANG_MAX},
                 description="BCP 47 code of the translation wanted.",
-            )
+            ),
+            OpenApiParameter(
+                "edition",
+                {"type": "integer", "minimum": 1, "maximum": 10**9},
+                description="An edition number (default: the current published edition). A draft is "
+                "read by its game's designers; for anyone else it is a 404.",
+            ),
         ],
         responses={200: ClauseOut(many=True), 400: ERROR_400, 404: ERROR_404},
-        summary="The clauses of a game's current edition, in document order",
+        summary="The clauses of an edition of a game (default: the current one), in document order",
     )
     def get(self, request, slug: str):
         lang = parse_lang(request.query_params.get("lang"))
+        number = _edition_number(request.query_params.get("edition"))
         game = selectors.game_get(slug)
         if game is None:
             raise NotFound("Unknown game.")
-        return Response(ClauseOut(selectors.current_clauses(game, lang), many=True).data)
+        if number is None:
+            return Response(ClauseOut(selectors.current_clauses(game, lang), many=True).data)
+        edition = selectors.edition_get(game, number)
+        # A draft is its designers' work in progress: to anyone else it does not exist.
+        if edition is None or (edition.status == Edition.Status.DRAFT and not can_design(request.user, game)):
+            raise NotFound("Unknown edition.")
+        return Response(ClauseOut(selectors.edition_clauses(edition, lang), many=True).data)
+
+
+def _edition_number(value: str | None) -> int | None:
+    """``?edition=``: ASCII digits (CONTRACT.md §5), None when not asked; anything else a 400."""
+    if value is None or value == "":
+        return None
+    if not (value.isascii() and value.isdigit()) or len(value) > 10 or not 1 <= int(value) <= 10**9:
+        raise ValidationError({"edition": ["An edition number (a whole number from 1) is required."]})
+    return int(value)
 
 
 class ClauseVersionsAPI(APIView):

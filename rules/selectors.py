@@ -139,6 +139,16 @@ def _views(entries, game: Game, lang: str | None) -> list[ClauseView]:
     return [ClauseView(e.clause, e.version, shown.get(e.quoted)) for e in entries]
 
 
+def edition_get(game: Game, number: int) -> Edition | None:
+    """Edition ``number`` of ``game`` (a draft included), or None (1 query)."""
+    return Edition.objects.filter(game=game, number=number).first()
+
+
+def edition_clauses(edition: Edition, lang: str | None) -> list[ClauseView]:
+    """The clauses of ``edition`` (a draft included) in document order (2-3 queries)."""
+    return _views(EditionEntry.objects.filter(edition=edition), edition.game, lang)
+
+
 def current_clauses(game: Game, lang: str | None, *, with_tables: bool = False) -> list[ClauseView]:
     """Return the current edition of ``game`` in document order (2-4 queries whatever its size)."""
     views = _views(EditionEntry.objects.filter(edition__game=game, edition__is_current=True), game, lang)

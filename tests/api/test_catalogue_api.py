@@ -119,3 +119,56 @@ def test_the_api_root_lists_the_resources(api, corpus):
     for path in resources.values():
         if "{" not in path and not path.startswith("POST"):
             assert api.get(path).status_code == 200, path
+
+
+# --------------------------------------------------------------------------- ?edition= (CONTRACT.md §5)
+
+
+def _draft_with(make_user, text_from, text_to):
+    """A designer's draft of Rada Miasta with rm.vote.decay revised; (designer, edition number)."""
+    from django.utils import timezone
+
+    from rules import services
+    from rules.models import Game
+    from tests.conftest import revise
+
+    designer = make_user("dora", kind="designer", game="rada-miasta")
+    draft = services.draft_open(game=Game.objects.get(slug="rada-miasta"), author="dora", now=timezone.now())
+    revise(draft, "rm.vote.decay", text_from, text_to)
+    return designer, draft.number
+
+
+def _decay(body):
+    return next(c for c in body if c["key"] == "rm.vote.decay")
+
+
+def test_clauses_read_the_edition_asked_for(corpus, api, make_user):
+    from rules.models import ClauseVersion
+
+    before = ClauseVersion.objects.filter(clause__key="rm.vote.decay").order_by("-number").first()
+    designer, n = _draft_with(make_user, "1 punkcie", "2 punktach")
+    current = api.get("/api/v1/games/rada-miasta/clauses/").json()
+    assert _decay(current)["text"] == before.text
+    published = api.get("/api/v1/games/rada-miasta/clauses/?edition=1").json()
+    assert _decay(published)["text"] == before.text
+    api.force_authenticate(designer)
+    drafted = api.get(f"/api/v1/games/rada-miasta/clauses/?edition={n}&lang=en")
+    assert drafted.status_code == 200
+    assert "2 punktach" in _decay(drafted.json())["text"]
+    assert _decay(drafted.json())["version"] == before.number + 1
+    assert [c["key"] for c in drafted.json()] == [c["key"] for c in current]
+
+
+def test_a_draft_is_a_404_to_anyone_but_its_designers(corpus, api, make_user):
+    _designer, n = _draft_with(make_user, "1 punkcie", "2 punktach")
+    assert api.get(f"/api/v1/games/rada-miasta/clauses/?edition={n}").status_code == 404
+    api.force_authenticate(make_user("tomek", kind="designer", game="praetor"))
+    assert api.get(f"/api/v1/games/rada-miasta/clauses/?edition={n}").status_code == 404
+    assert api.get("/api/v1/games/rada-miasta/clauses/?edition=99").status_code == 404
+
+
+@pytest.mark.parametrize("edition", ["abc", "0", "²", "①", "٣", "１", "𝟙", "1.0", "-1", "99999999999"])
+def test_an_edition_that_is_not_ascii_digits_is_a_400(corpus, api, edition):
+    r = api.get("/api/v1/games/rada-miasta/clauses/", {"edition": edition})
+    assert r.status_code == 400
+    assert list(r.json()["errors"]) == ["edition"]
