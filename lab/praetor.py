@@ -12,14 +12,21 @@ What the model states where it does not play the text (docs/lab.md):
 - seats P1…Pn; the city tiles by mark are 20 (2+), 8 (3+), 7 (4+), 7 (5+) and the wall
   stack 14; the player "last in Rome" is drawn by lot; ages (the last tie-break) are
   drawn uniformly from 20-60;
-- the only action is building: each city tile offered costs 1-2 of each of one or two
-  resources drawn from wood, stone, marble, is worth 2-6 favor and is adjacent to 0-2 of
-  the player's tiles (uniform draws); a player builds the first offered tile the
-  ``build`` ruling allows with one of its workers, and passes when none is allowed or it
-  has no worker left;
+- the only action is building, from the shared row of available city tiles the text lays
+  out ("翻开玩家人数加一数量的城市板块形成可用城市板块", refilled to players + 1 at each
+  upkeep): each tile turned up costs 1-2 of each of one or two resources drawn from wood,
+  stone, marble and is worth 2-6 favor (uniform draws, made when it is turned up, so every
+  player sees the same row); its adjacency to the builder's tiles is drawn 0-2 when a player
+  considers it (the model has no map); policy ``builder`` takes the tile of most favor the
+  ``build`` ruling allows with one of its workers (the first of the row on a tie) and passes
+  when none is allowed or it has no worker left;
 - the upkeep is reduced to an income: every player gains 2 gold, 1 wood, 1 stone and,
   with odds ½, 1 marble; workers do not age, retire or cost wages, and morale stays 0;
-- no walls are built, the wall stack only shrinks by the refill's ruling;
+- no walls are built: the one wall tile turned up stays available until the next upkeep
+  removes it and turns up another ("移除所有可用长城板块,翻出一个新的"), so the wall stack
+  shrinks by one a round;
+- the upkeep follows the text's order: the city is maintained (step 6, skipped in the last
+  round), then the stacks are checked (step 7, "如果城市板块堆空了,那么下回合是最后一回合");
 - resources left at the end sell at 2 (wood, stone) and 3 (marble, weapons) of the
   resource per gold (the market's rates are not in the text).
 """
@@ -58,8 +65,13 @@ class Game:
     tiles: dict[str, int]
     age: dict[str, int]
     deck: dict[str, Any]
+    # The shared row of available city tiles, in the order turned up: (cost, favor) each.
+    row: list[tuple[dict[str, int], int]]
     rounds: int = 0
     builds: int = 0
+    # After each upkeep's refill: (city tiles, wall tiles) left in the stacks (the conformance
+    # tests read when the text's step 7 announces the last round).
+    stacks: list[tuple[int, int]] | None = None
 
 
 def start(rule: Rule, players: int) -> Game:
@@ -67,7 +79,7 @@ def start(rule: Rule, players: int) -> Game:
     names, rng = rule.names, rule.rng
     setup = rule("setup", {"players": players, "tiles": TILES})
     begun = rule("starting-favor", {"seating": names, "last_in_rome": rng.choice(names)})
-    return Game(
+    game = Game(
         favor=dict(begun["favor"]),
         first=begun["order"][0],
         order=list(begun["order"]),
@@ -85,7 +97,19 @@ def start(rule: Rule, players: int) -> Game:
                 "wall_deck": WALL_DECK,
             },
         ),
+        row=[],
+        stacks=[],
     )
+    turn_up(rule, game, game.deck["turned_up"])
+    return game
+
+
+def turn_up(rule: Rule, g: Game, n: int) -> None:
+    """Lay ``n`` city tiles of the stack in the shared row, each its cost and favor drawn."""
+    rng = rule.rng
+    for _tile in range(n):
+        kinds = rng.sample(BUILD_RESOURCES, rng.randint(1, 2))
+        g.row.append(({k: rng.randint(1, 2) for k in kinds}, rng.randint(2, 6)))
 
 
 def actions(rule: Rule, g: Game) -> None:
@@ -100,13 +124,9 @@ def actions(rule: Rule, g: Game) -> None:
     me = g.order[0]
     for _turn in range(100):
         if not passed[me]:
-            built = (
-                workers[me] > 0
-                and g.deck["available_after"] > 0
-                and build(rule, me, g.favor, g.resources, workers)
-            )
+            built = workers[me] > 0 and g.row and build(rule, me, g, workers)
             if built:
-                g.deck = {**g.deck, "available_after": g.deck["available_after"] - 1}
+                g.deck = {**g.deck, "available_after": len(g.row)}
                 g.tiles[me] += 1
                 g.builds += 1
             else:
@@ -126,8 +146,8 @@ def actions(rule: Rule, g: Game) -> None:
 
 
 def upkeep(rule: Rule, g: Game, last: bool) -> tuple[bool, bool]:
-    """The model's upkeep (an income), ``game-end``, ``last-round`` and the ``refill``;
-    (the game is over, the next round is the last)."""
+    """The model's upkeep (an income), ``game-end``, then the text's step 6 (``refill``) and
+    step 7 (``last-round``) in that order; (the game is over, the next round is the last)."""
     for p in rule.names:
         r = g.resources[p]
         r["gold"] = r.get("gold", 0) + 2
@@ -136,18 +156,21 @@ def upkeep(rule: Rule, g: Game, last: bool) -> tuple[bool, bool]:
         r["marble"] = r.get("marble", 0) + (rule.rng.random() < 0.5)
     if rule("game-end", {"phase": "upkeep", "last_round": last})["game_over"]:
         return True, last
-    city_deck, wall_deck = g.deck["city_deck_after"], g.deck["wall_deck_after"]
-    last = rule("last-round", {"city_deck": city_deck, "wall_deck": wall_deck})["next_is_last"]
     g.deck = rule(
         "refill",
         {
             "players": len(rule.names),
-            "available": g.deck["available_after"],
-            "city_deck": city_deck,
-            "walls_available": 0,
-            "wall_deck": wall_deck,
+            "available": len(g.row),
+            "city_deck": g.deck["city_deck_after"],
+            # The wall turned up at the last refill is still available: no walls are built.
+            "walls_available": int(g.deck["wall_turned_up"]),
+            "wall_deck": g.deck["wall_deck_after"],
         },
     )
+    turn_up(rule, g, g.deck["turned_up"])
+    city_deck, wall_deck = g.deck["city_deck_after"], g.deck["wall_deck_after"]
+    g.stacks.append((city_deck, wall_deck))
+    last = rule("last-round", {"city_deck": city_deck, "wall_deck": wall_deck})["next_is_last"]
     return False, last
 
 
@@ -172,30 +195,32 @@ def finish(rule: Rule, g: Game) -> tuple[dict[str, int], str]:
     return final, rule("winner", {"players": players})["winner"]
 
 
-def build(rule: Rule, me: str, favor, resources, workers) -> bool:
-    """Offer ``me`` one tile of random cost and favor; build it if ``build`` allows it."""
+def build(rule: Rule, me: str, g: Game, workers) -> bool:
+    """Policy ``builder``: ``me`` builds the tile of the shared row worth most favor that the
+    ``build`` ruling allows (the first turned up on a tie), or nothing."""
     rng = rule.rng
-    kinds = rng.sample(BUILD_RESOURCES, rng.randint(1, 2))
-    cost = {k: rng.randint(1, 2) for k in kinds}
-    outcome = rule(
-        "build",
-        {
-            "available": True,
-            "cost": cost,
-            "favor": rng.randint(2, 6),
-            "resources": resources[me],
-            "workers": workers[me],
-            "adjacent": rng.randint(0, 2),
-            "favor_before": favor[me],
-        },
-    )
-    if not outcome["allowed"]:
-        return False
-    for k, n in (outcome.get("paid") or {}).items():
-        resources[me][k] = resources[me].get(k, 0) - n
-    favor[me] = outcome["favor_after"]
-    workers[me] -= 1
-    return True
+    for place in sorted(range(len(g.row)), key=lambda n: -g.row[n][1]):
+        cost, worth = g.row[place]
+        outcome = rule(
+            "build",
+            {
+                "available": True,
+                "cost": cost,
+                "favor": worth,
+                "resources": g.resources[me],
+                "workers": workers[me],
+                "adjacent": rng.randint(0, 2),
+                "favor_before": g.favor[me],
+            },
+        )
+        if outcome["allowed"]:
+            for k, n in (outcome.get("paid") or {}).items():
+                g.resources[me][k] = g.resources[me].get(k, 0) - n
+            g.favor[me] = outcome["favor_after"]
+            workers[me] -= 1
+            del g.row[place]
+            return True
+    return False
 
 
 class Praetor(WholeGame):
@@ -204,8 +229,8 @@ class Praetor(WholeGame):
     policies = ("builder",)
     default_policy = "builder"
     policy_help = gettext_lazy(
-        "builder: builds the first tile of random cost the build ruling allows, and passes when "
-        "none is allowed; the game ends when its rulings end it."
+        "builder: builds the tile of the shared row worth most favor that the build ruling allows, "
+        "and passes when none is allowed; the game ends when its rulings end it."
     )
     disputes = DISPUTES
 
