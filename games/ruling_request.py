@@ -45,11 +45,13 @@ class RequestInvalid(Exception):
 
 def quote(key: str, snap: Snapshot) -> str:
     """Clause ``key`` as the edition words it, in the request's language: its translation where
-    the request asked for one and the clause has it, else the original."""
+    the request asked for one and the clause has one made from this wording, else the original
+    (a stale translation may state another figure than the one that refuses the value)."""
     cited = snap.clauses.get(key)
     if cited is None:
         return key
-    text = cited.translation if snap.lang != snap.language and cited.translation else cited.text
+    translated = snap.lang != snap.language and cited.translation and not cited.translation_stale
+    text = cited.translation if translated else cited.text
     return gettext("The rules (%(clause)s): “%(text)s”") % {"clause": key, "text": text.strip()}
 
 

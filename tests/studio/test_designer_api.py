@@ -67,9 +67,16 @@ def test_a_draft_that_lowers_max_support_to_8_rules_with_8(designer, token_api):
 
     refused = _rule(api, "support-gain", {**situation, "support": {"residents": 9}}, edition=n)
     assert refused.status_code == 400
+    # The figure is the draft's, and so are the quoted words: the English translation, made from
+    # the published wording ("cannot exceed 10"), is stale, so the original is quoted.
     assert refused.json()["errors"] == {
-        "inputs.support.residents": ["Ensure this value is less than or equal to 8."]
+        "inputs.support.residents": [
+            "Ensure this value is less than or equal to 8. The rules (rm.support.limits): “Poziom "
+            "poparcia danej grupy nie może przekroczyć 8 i nie może być ujemny (nadmiar jest usuwany "
+            "automatycznie)”"
+        ]
     }
+    assert refused.json()["clauses"] == {"inputs.support.residents": ["rm.support.limits"]}
     assert _rule(api, "support-gain", {**situation, "support": {"residents": 9}}).status_code == 200
 
     listed = api.get(f"/api/v1/games/rada-miasta/adjudicators/?edition={n}").json()
