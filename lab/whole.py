@@ -23,6 +23,7 @@ LABELS = {
     "winning_margin_mean": gettext_lazy("Winning margin (the winner's score minus the runner-up's)"),
     "no_winner_share": gettext_lazy("Games nobody wins"),
     "shared_win_share": gettext_lazy("Games with a shared win"),
+    "all_rebelled_share": gettext_lazy("Games ending with every province but Imperia in rebellion"),
     "winner_changed_by_reading_share": gettext_lazy("Games whose winners change under the other reading"),
     "cities_at_end_mean": gettext_lazy("Cities on the board at the end"),
 }
@@ -33,6 +34,7 @@ ENDINGS = {
     "first_player_win_share": gettext_lazy("first player wins"),
     "shared_win_share": gettext_lazy("shared win"),
     "no_winner_share": gettext_lazy("nobody wins"),
+    "all_rebelled_share": gettext_lazy("all provinces rebel"),
     "winner_changed_by_reading_share": gettext_lazy("winners change"),
     "game_ended_share": gettext_lazy("ended by the rules"),
 }
