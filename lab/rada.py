@@ -64,9 +64,21 @@ from games.adjudicators.rada_miasta.common import DISTRICT_GROUP, GROUPS
 from games.adjudicators.rada_miasta.vote import group_vote, vote_passes
 
 from . import policies as policies_
+from . import stats
 from .charts import Chart, Series
 from .simulate import Model, Referee
-from .stats import MEAN, RATIO, RATIO_MEAN, SHARE, Sums, mean_obs, ratio_obs, share_obs, wilson
+from .stats import (
+    MEAN,
+    RATIO,
+    RATIO_MEAN,
+    SHARE,
+    Sums,
+    mean_obs,
+    paired_obs,
+    ratio_obs,
+    share_obs,
+    wilson,
+)
 
 SLUG = "rada-miasta"
 TYPE_WEIGHTS = (("residential", 3), ("industrial", 3), ("commercial", 3), ("public", 2), ("terrain", 1))
@@ -577,7 +589,7 @@ class RadaMiasta(Model):
             led[policy] = result[0] == players[s]
             me = result[1][players[s]]
             margin[policy] = me - max(v for p, v in result[1].items() if p != players[s])
-        out.add("drain_diff", mean_obs(int(led["drain"]) - int(led["greedy"])))
+        out.add("drain_diff", paired_obs(int(led["drain"]) - int(led["greedy"])))
         out.add("drain_margin_diff", mean_obs(margin["drain"] - margin["greedy"]))
         out.add("drain_win", share_obs(led["drain"]))
         out.add("greedy_win", share_obs(led["greedy"]))
@@ -610,7 +622,7 @@ class RadaMiasta(Model):
             ("saturated_vote_fail_share", RATIO, "saturated_fail", 1),
             ("saturation_game_share", SHARE, "saturated_game", 1),
             ("saturated_turn_share", RATIO, "saturated_turns", 1),
-            ("drain_vote_payoff", MEAN, "drain_diff", 1),
+            ("drain_vote_payoff", stats.PAIRED, "drain_diff", 1),
             ("drain_vote_margin_payoff", MEAN, "drain_margin_diff", 1),
             ("drain_seat_lead_share", SHARE, "drain_win", 1),
             ("drain_seat_greedy_lead_share", SHARE, "greedy_win", 1),

@@ -160,13 +160,15 @@ def test_drain_vote_payoff_is_the_paired_difference_of_leading(scripted, monkeyp
     # Seat 1 as "greedy" builds residential 3 and leads (3-2); as "drain" it passes and P2
     # takes the residential District and leads: -1 in every game.
     m = _metrics(config)
+    # Three pairs at -1 do not make an interval of width 0: Agresti-Min's half game in each of
+    # the four cells gives (0 - 3) / 5 = -0.6 ± 1.96 · √(4 - 9/5) / 5, cut at -1.
     assert m["drain_vote_payoff"] == {
         "value": -1.0,
         "ci_low": -1.0,
-        "ci_high": -1.0,
+        "ci_high": round(-0.6 + 1.959963984540054 * (2.2**0.5) / 5, 6),
         "n": 3,
-        "kind": "mean",
-        "se": 0.0,
+        "kind": "paired",
+        "se": round((2.2**0.5) / 5, 6),
     }
     assert m["drain_seat_lead_share"]["value"] == 0.0
     assert m["drain_seat_greedy_lead_share"]["value"] == 1.0
