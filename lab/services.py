@@ -233,7 +233,8 @@ FIGURES_PLAYERS = {
     "dolores": 4,
     "praetor": 3,
     "imperial-tax-farmer": 3,
-    "mega-civilization": 4,
+    # The fewest the text knows (mc.trade-cards.hand-limit: "5 έως 11 παίκτες").
+    "mega-civilization": 5,
 }
 _LIVE = (PlaytestRun.Status.RUNNING, PlaytestRun.Status.FINISHED)
 

@@ -57,7 +57,8 @@ def test_a_designer_runs_the_game_and_reads_it_in_english_and_polish(client, mak
     most = min(simulate.model(slug).max_players, MAX_SEATS)
     assert f'name="a-policy-{most}"' in form.content.decode()
     assert f'name="a-policy-{most + 1}"' not in form.content.decode()
-    body = _form(form.content.decode()) | {"a-games": "12", "a-players": "3"}
+    players = str(max(3, simulate.model(slug).min_players))
+    body = _form(form.content.decode()) | {"a-games": "12", "a-players": players}
     r = client.post(f"/lab/{slug}/", body)
     assert r.status_code == 302, r.content.decode()
     run = PlaytestRun.objects.get()
@@ -75,7 +76,11 @@ def test_a_designer_runs_the_game_and_reads_it_in_english_and_polish(client, mak
     assert "How often each known dispute arises" in text
     assert [k for k in keys if k in text] == []  # no metric is shown by its key
     # The model's length in words: its rounds, or the game's own end (not "None rounds").
-    assert ("12 rounds" if slug == "mega-civilization" else "until the rules end the game") in text
+    assert (
+        "until a player's A.S.T. marker reaches square 8 (the lab's setting: the summary names no goal), at most 40 rounds"
+        if slug == "mega-civilization"
+        else "until the rules end the game"
+    ) in text
     assert "None" not in text
 
     polish = _visible(client.get(r["Location"], HTTP_ACCEPT_LANGUAGE="pl").content.decode())
