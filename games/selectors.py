@@ -366,30 +366,42 @@ class QuestionGroup:
 
 
 def question_groups(slug: str, *, lang: str, find: str = "") -> list[QuestionGroup]:
-    """The game's questions grouped by the rules' section of the first clause each rules on,
-    groups in the order their first question comes (the game's order of play), each question
-    whose title, name or section holds ``find`` (case and accents folded). No query: the
-    sections are the shipped corpus's (a designer's edit never moves a clause)."""
+    """The game's questions grouped by the titled section of the rules holding the first clause
+    each rules on (an untitled opening, such as Rada Miasta's introduction, is passed over),
+    groups in the order the text gives its sections — the order of play where the text numbers
+    its stages or phases — and "Other questions" last; each question whose title, name or
+    section holds ``find`` (case and accents folded). No query: the sections are the shipped
+    corpus's (a designer's edit never moves a clause)."""
     try:
         data = corpus.game(slug)
     except FileNotFoundError:
         data = None
     section_of = {c.key: c.section for c in data.clauses} if data else {}
     titles = {
-        s.key: (s.title if lang.split("-")[0] == data.language.split("-")[0] else s.en or s.title).rstrip(":")
+        s.key: _section_title(
+            s.title if lang.split("-")[0] == data.language.split("-")[0] else s.en or s.title
+        )
         for s in (data.sections if data else ())
     }
+    place = {key: n for n, key in enumerate(titles)}
     wanted = fold(find)
     groups: dict[str, QuestionGroup] = {}
     for adj in engine.for_game(slug):
-        key = next((section_of[k] for k in adj.clauses if k in section_of), "")
+        key = next((section_of[k] for k in adj.clauses if titles.get(section_of.get(k, ""))), "")
         group = groups.setdefault(key, QuestionGroup(key, titles.get(key) or str(_("Other questions")), []))
         title = str(adj.title)
         words = fold(" ".join((title, adj.name.replace("-", " "), group.title)))
         if wanted and wanted not in words:
             continue
         group.questions.append(Question(adj.name, title, words))
-    return [g for g in groups.values() if g.questions]
+    ordered = sorted(groups.values(), key=lambda g: place.get(g.key, len(place)))
+    return [g for g in ordered if g.questions]
+
+
+def _section_title(title: str) -> str:
+    """A section's title as a heading: without the source's markup ("#Final scoring") or its
+    closing colon."""
+    return title.strip().lstrip("#").strip().rstrip(":")
 
 
 def fold(text: str) -> str:

@@ -412,6 +412,35 @@ def test_the_questions_are_grouped_by_section_and_filtered_without_javascript(co
     assert "No question matches these words." in none and 'data-question="' not in none
 
 
+@pytest.mark.parametrize(
+    "slug", ["rada-miasta", "praetor", "imperial-tax-farmer", "mega-civilization", "dolores"]
+)
+def test_the_question_groups_follow_the_texts_order_of_play(slug):
+    from games.selectors import question_groups
+    from rules import corpus as corpus_files
+
+    sections = [s.key for s in corpus_files.game(slug).sections]
+    groups = question_groups(slug, lang="en")
+    keys = [g.key for g in groups]
+    assert keys == sorted(keys, key=sections.index)
+    assert all(g.key for g in groups), "every question stands under a titled section of the text"
+    assert not any(g.title.startswith("#") or g.title.endswith(":") for g in groups)
+
+
+def test_numbered_stages_and_phases_come_in_their_numbers_order():
+    from games.selectors import question_groups
+
+    dolores = [g.title for g in question_groups("dolores", lang="pl")]
+    stages = [t for t in dolores if t[:2] in ("1.", "2.", "3.", "4.", "5.")]
+    assert [t[:2] for t in stages] == ["1.", "2.", "3.", "4.", "5."]
+    assert dolores.index("Przygotowanie") < dolores.index(stages[0])
+    phases = [g.title.split(".")[0] for g in question_groups("mega-civilization", lang="en")]
+    numbered = [int(p) for p in phases if p.isdigit()]
+    assert numbered == sorted(numbered) and numbered[-1] == 13
+    rada = question_groups("rada-miasta", lang="en")
+    assert "support-gain" in [q.name for q in rada[0].questions]
+
+
 def test_the_filter_folds_case_and_polish_accents():
     from games.selectors import fold
 
