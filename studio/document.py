@@ -263,30 +263,159 @@ class Unreadable(ValueError):
 
 
 MAX_BYTES = 2_000_000
-MAX_CHARS = 120_000  # the longest rules document is some 16 000; the comparison is quadratic
+MAX_CHARS = 120_000  # the longest rules document is some 16 000
+# A .docx is a zip (bounded by config.uploads.ZIP_*); of it only these parts are inflated, each
+# streamed into the XML parser and stopped at its bound.
+DOCX_MAX_RELS_BYTES = 256 * 1024  # _rels/.rels, which names the document's part
+DOCX_MAX_XML_BYTES = 10_000_000  # the document's part (word/document.xml)
+DOCX_MAX_PARAGRAPHS = 20_000  # the longest rules document has some 600
+DOCX_MAX_ELEMENTS = 1_000_000  # XML elements of the document's part (runs, properties, …)
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+_OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
+# A run's pieces as python-docx reads them (docx.oxml.text.run): a tab, a line break, a hyphen.
+_RUN_TEXT = {f"{_W}tab": "\t", f"{_W}ptab": "\t", f"{_W}cr": "\n", f"{_W}noBreakHyphen": "-"}
 
 
 def read_file(name: str, data: bytes) -> str:
     """The text of an uploaded document: plain text or Markdown (UTF-8), or a .docx's
-    paragraphs, one a line (python-docx)."""
+    paragraphs, one a line."""
+    from django.utils.translation import gettext as _
+
     if len(data) > MAX_BYTES:
-        raise Unreadable(f"The file is larger than {MAX_BYTES // 1_000_000} MB.")
-    lower = name.lower()
-    if lower.endswith(".docx") or data[:2] == b"PK":
-        import io
-        import zipfile
-
-        import docx
-
-        try:
-            document = docx.Document(io.BytesIO(data))
-        except (zipfile.BadZipFile, KeyError, ValueError) as exc:
-            raise Unreadable("The file is not a readable .docx document.") from exc
-        return "\n".join(p.text for p in document.paragraphs)
+        raise Unreadable(_("The file is larger than %(mb)d MB.") % {"mb": MAX_BYTES // 1_000_000})
+    if name.lower().endswith(".docx") or data[:2] == b"PK":
+        return read_docx(data)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise Unreadable("The file is not UTF-8 text, Markdown or a .docx document.") from exc
+        raise Unreadable(_("The file is not UTF-8 text, Markdown or a .docx document.")) from exc
     if "\x00" in text:
-        raise Unreadable("The file is not UTF-8 text, Markdown or a .docx document.")
+        raise Unreadable(_("The file is not UTF-8 text, Markdown or a .docx document."))
     return text
+
+
+def read_docx(data: bytes) -> str:
+    """A .docx's body paragraphs, one a line, as python-docx's ``Document.paragraphs`` reads
+    them; ``Unreadable`` for a damaged or hostile file, decided within the DOCX_* and
+    ``config.uploads.ZIP_*`` bounds (the zip's directory first, then streaming, never trusting
+    a declared size)."""
+    from django.utils.translation import gettext as _
+
+    from config import uploads
+
+    try:
+        archive = uploads.zip_open(data)
+        part = _docx_part(archive)
+        return "\n".join(_docx_paragraphs(uploads.zip_chunks(archive, part, DOCX_MAX_XML_BYTES)))
+    except uploads.ArchiveRefused as exc:
+        raise Unreadable(str(exc)) from None
+    except KeyError:
+        raise Unreadable(_("The file is not a .docx document: it has no document part.")) from None
+
+
+def _xml_events(chunks, tag=None):
+    """(event, element) of the XML streamed in ``chunks``: UTF-8 whatever it declares, no DTD
+    (entities are neither declared nor resolved), nothing fetched, libxml2's default depth and
+    size limits."""
+    from django.utils.translation import gettext as _
+    from lxml import etree
+
+    from config import uploads
+
+    parser = etree.XMLPullParser(
+        events=("end",),
+        tag=tag,
+        resolve_entities=False,
+        no_network=True,
+        huge_tree=False,
+        load_dtd=False,
+        encoding="utf-8",
+    )
+    tail = b""
+    try:
+        for chunk in chunks:
+            # Word writes no DTD; one is refused before it is parsed (an entity bomb, or an
+            # external entity pointing at a file or a URL).
+            if b"<!DOCTYPE" in tail + chunk or b"<!ENTITY" in tail + chunk:
+                raise uploads.ArchiveRefused(
+                    _("The document declares XML entities (a DTD); Word never does.")
+                )
+            tail = chunk[-16:]
+            parser.feed(chunk)
+            yield from parser.read_events()
+        parser.close()
+        yield from parser.read_events()
+    except etree.XMLSyntaxError:
+        raise uploads.ArchiveRefused(_("The document's XML is malformed.")) from None
+
+
+def _docx_part(archive) -> str:
+    """The name of the document's main part, as ``_rels/.rels`` names it."""
+    from config import uploads
+
+    rels = uploads.zip_chunks(archive, "_rels/.rels", DOCX_MAX_RELS_BYTES)
+    for _event, rel in _xml_events(rels, tag=_RELS):
+        if rel.get("Type") == _OFFICE_DOCUMENT and not rel.get("TargetMode"):
+            return rel.get("Target", "").lstrip("/")
+    raise KeyError("officeDocument")
+
+
+def _docx_paragraphs(chunks):
+    """The text of each paragraph directly in the document's body, streamed: each element is
+    let go once read, and reading stops at DOCX_MAX_PARAGRAPHS, DOCX_MAX_ELEMENTS or MAX_CHARS."""
+    from django.utils.translation import gettext as _
+
+    from config import uploads
+
+    paragraphs = elements = chars = 0
+    body = f"{_W}body"
+    for _event, element in _xml_events(chunks):
+        elements += 1
+        if elements > DOCX_MAX_ELEMENTS:
+            raise uploads.ArchiveRefused(
+                _("The document has more than %(n)d XML elements.") % {"n": DOCX_MAX_ELEMENTS}
+            )
+        parent = element.getparent()
+        if parent is None:
+            if element.tag != f"{_W}document":
+                raise uploads.ArchiveRefused(_("The file is not a Word document."))
+            continue
+        if parent.tag != body:
+            continue
+        if element.tag == f"{_W}p":
+            paragraphs += 1
+            if paragraphs > DOCX_MAX_PARAGRAPHS:
+                raise uploads.ArchiveRefused(
+                    _("The document has more than %(n)d paragraphs.") % {"n": DOCX_MAX_PARAGRAPHS}
+                )
+            text = _paragraph_text(element)
+            chars += len(text) + 1
+            if chars > MAX_CHARS + 1:
+                raise uploads.ArchiveRefused(
+                    _("Ensure the document has no more than %(n)d characters.") % {"n": MAX_CHARS}
+                )
+            yield text
+        # Read: let it go (and what came before it), so memory stays one paragraph's.
+        element.clear()
+        while element.getprevious() is not None:
+            del parent[0]
+
+
+def _paragraph_text(p) -> str:
+    """A paragraph's text as python-docx's ``Paragraph.text``: its runs and its hyperlinks' runs."""
+    runs = (r for child in p if child.tag in (f"{_W}r", f"{_W}hyperlink") for r in _runs(child))
+    return "".join(_run_text(piece) for r in runs for piece in r)
+
+
+def _runs(element):
+    return [element] if element.tag == f"{_W}r" else [r for r in element if r.tag == f"{_W}r"]
+
+
+def _run_text(piece) -> str:
+    if piece.tag == f"{_W}t":
+        return piece.text or ""
+    if piece.tag == f"{_W}br":
+        return "\n" if piece.get(f"{_W}type", "textWrapping") == "textWrapping" else ""
+    return _RUN_TEXT.get(piece.tag, "")
