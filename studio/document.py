@@ -20,7 +20,8 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right, insort
+from collections import Counter
 from dataclasses import dataclass
 
 from rules import corpus
@@ -63,9 +64,14 @@ def _words(text: str) -> list[str]:
 def similarity(a: str, b: str) -> float:
     """How alike two wordings are, 0–1 (word by word; a CJK character counts as a word)."""
     wa, wb = _words(a), _words(b)
-    if any(len(w) > 1 and _is_cjk(w) for w in wa + wb):
+    if _cjk(wa) or _cjk(wb):
         wa, wb = list("".join(wa)), list("".join(wb))
     return difflib.SequenceMatcher(None, wa, wb, autojunk=False).ratio()
+
+
+def _cjk(words: list[str]) -> bool:
+    """Whether ``similarity`` compares these words character by character."""
+    return any(len(w) > 1 and _is_cjk(w) for w in words)
 
 
 def _is_cjk(word: str) -> bool:
@@ -73,14 +79,17 @@ def _is_cjk(word: str) -> bool:
 
 
 def _find(doc: str, needle: str, taken: list[tuple[int, int]]) -> int:
-    """The first place ``needle`` stands in ``doc`` as whole words, outside ``taken``."""
+    """The first place ``needle`` stands in ``doc`` as whole words, outside ``taken`` (disjoint
+    stretches, sorted)."""
     start = 0
     while (i := doc.find(needle, start)) >= 0:
         end = i + len(needle)
         whole = (i == 0 or not (doc[i - 1].isalnum() and needle[0].isalnum())) and (
             end == len(doc) or not (doc[end].isalnum() and needle[-1].isalnum())
         )
-        if whole and not any(s < end and i < e for s, e in taken):
+        # The stretches are disjoint: only the last one starting before ``end`` can overlap.
+        k = bisect_left(taken, (end, -1)) - 1
+        if whole and not (k >= 0 and taken[k][1] > i):
             return i
         start = i + 1
     return -1
@@ -114,12 +123,17 @@ def slug(text: str, words: int = 3) -> str:
     return "-".join(re.findall(r"[a-z0-9]+", ascii_)[:words])
 
 
-def new_key(prefix: str, section: str, text: str, taken: set[str]) -> str:
-    """A key in the game's style (``rm.<section>.<words>``), never one already taken."""
+def new_key(
+    prefix: str, section: str, text: str, taken: set[str], tried: dict[str, int] | None = None
+) -> str:
+    """A key in the game's style (``rm.<section>.<words>``), never one already taken (``tried``:
+    the next number to try for each base, so many sentences alike cost no more than one)."""
     base = f"{prefix}.{section}.{slug(text) or 'new'}".strip(".")
-    key, n = base, 2
+    tried = {} if tried is None else tried
+    key, n = (base, 2) if base not in tried else (f"{base}-{tried[base]}", tried[base] + 1)
     while key in taken:
         key, n = f"{base}-{n}", n + 1
+    tried[base] = n
     taken.add(key)
     return key
 
@@ -135,7 +149,7 @@ def _exact_wordings(clauses: list[ClauseText], wording: dict[str, str], doc: str
         i = _find(doc, wording[c.key], taken)
         if i >= 0:
             found[c.key] = i
-            taken.append((i, i + len(wording[c.key])))
+            insort(taken, (i, i + len(wording[c.key])))
     return found
 
 
@@ -146,15 +160,15 @@ def _left_over(doc: str, taken: list[tuple[int, int]], lang: str) -> list[tuple[
     cursor = 0
     for n, (start, end) in enumerate([*sorted(taken), (len(doc), len(doc))]):
         stretch = doc[cursor:start]
-        base = cursor
+        offset = cursor
         for block, part in enumerate(stretch.split("\n")):
-            offset = stretch.find(part) if part else 0
-            for sentence in align.sentences(part, lang) if part.strip() else []:
-                s = sentence.strip()
-                if not any(ch.isalnum() for ch in s):
-                    continue
-                at = doc.find(s, base + offset)
-                left.append((at if at >= 0 else base + offset, s, n * 1000 + block))
+            for a, b in align._spans(part, lang) if part.strip() else ():
+                s = part[a:b].strip()
+                if any(ch.isalnum() for ch in s):
+                    left.append(
+                        (offset + a + (len(part[a:b]) - len(part[a:b].lstrip())), s, n * 1000 + block)
+                    )
+            offset += len(part) + 1
         cursor = max(cursor, end)
     return left
 
@@ -163,9 +177,17 @@ def _candidates(missing: list[ClauseText], wording: dict[str, str], left: list[t
     """Every run of one to ``MAX_RUN`` sentences of one block alike enough to a missing
     clause to be its revision: (score, key, first sentence, run, the run's text)."""
     candidates = []
-    vocab = [set(_words(s)) for _at, s, _b in left]
+    words = [_words(s) for _at, s, _b in left]
+    vocab = [set(w) for w in words]
+    cjk = [_cjk(w) for w in words]
+    # Each sentence as ``similarity`` compares it: words, or characters where one is Chinese.
+    units = {False: words, True: [list("".join(w)) for w in words]}
+    counts = {mode: [Counter(u) for u in units[mode]] for mode in (False, True)}
     for c in missing:
-        own = set(_words(wording[c.key]))
+        own_words = _words(wording[c.key])
+        own, own_cjk = set(own_words), _cjk(own_words)
+        own_units = {False: own_words, True: list("".join(own_words))}
+        own_counts = {mode: Counter(u) for mode, u in own_units.items()}
         for i in range(len(left)):
             # A cheap test first: a sentence sharing too few words is no revision of it.
             if len(own & vocab[i]) < 0.2 * min(len(own), len(vocab[i]) or 1):
@@ -174,8 +196,23 @@ def _candidates(missing: list[ClauseText], wording: dict[str, str], left: list[t
                 part = left[i : i + run]
                 if len(part) < run or part[-1][2] != part[0][2]:
                     break
+                mode = own_cjk or any(cjk[i : i + run])
+                mine = own_units[mode]
+                length = sum(len(u) for u in units[mode][i : i + run])
+                # difflib's bounds, cheapest first: wordings of lengths a and b sharing m
+                # words (counted with repeats) are at most 2·min(a, b)/(a + b) and 2·m/(a + b)
+                # alike, so most runs are never compared (a document of thousands of
+                # sentences alike would cost seconds a clause).
+                if 2 * min(length, len(mine)) < SIMILAR * (length + len(mine)):
+                    if length > len(mine):
+                        break
+                    continue
+                shared = sum((own_counts[mode] & sum(counts[mode][i : i + run], Counter())).values())
+                if 2 * shared < SIMILAR * (length + len(mine)):
+                    continue
                 joined = " ".join(s for _at, s, _b in part)
-                score = similarity(wording[c.key], joined)
+                theirs = [u for sentence in units[mode][i : i + run] for u in sentence]
+                score = difflib.SequenceMatcher(None, mine, theirs, autojunk=False).ratio()
                 if score >= SIMILAR:
                     candidates.append((score, c.key, i, run, joined))
     return candidates
@@ -206,13 +243,15 @@ def _new_sentences(
 ) -> list[Change]:
     """The sentences no clause took, each a new clause in the section of the change before it."""
     placed = sorted(changes, key=lambda ch: ch.at)
+    places = [ch.at for ch in placed]
+    tried: dict[str, int] = {}
     new = []
     for i, (at, sentence, _block) in enumerate(left):
         if i in used:
             continue
-        before = [ch for ch in placed if ch.at <= at]
-        section = (before[-1] if before else placed[0]).section if placed else ""
-        new.append(Change(new_key(prefix, section, sentence, keys), "new", sentence, section, at=at))
+        before = bisect_right(places, at)
+        section = placed[before - 1 if before else 0].section if placed else ""
+        new.append(Change(new_key(prefix, section, sentence, keys, tried), "new", sentence, section, at=at))
     return new
 
 
@@ -263,7 +302,7 @@ class Unreadable(ValueError):
 
 
 MAX_BYTES = 2_000_000
-MAX_CHARS = 120_000  # the longest rules document is some 16 000
+MAX_CHARS = 120_000  # the longest rules document is some 16 000; comparing is linear in it
 # A .docx is a zip (bounded by config.uploads.ZIP_*); of it only these parts are inflated, each
 # streamed into the XML parser and stopped at its bound.
 DOCX_MAX_RELS_BYTES = 256 * 1024  # _rels/.rels, which names the document's part
