@@ -28,6 +28,10 @@ from rules import corpus
 from translators import align
 
 CHANGES = ("unchanged", "revised", "new", "deleted", "moved")
+# The sentences left over (no clause's exact wording) times the clauses not found is the work of
+# step 3, some microseconds a pair: a whole rewrite of the longest draft (Dolores: 195 clauses,
+# 304 sentences) is 60 000 pairs; past this bound the document is refused.
+MAX_COMPARISONS = 250_000
 # How alike a sentence must be to a clause (difflib's ratio over words) to be its revision.
 SIMILAR = 0.5
 MAX_RUN = 3
@@ -188,6 +192,7 @@ def _candidates(missing: list[ClauseText], wording: dict[str, str], left: list[t
         own, own_cjk = set(own_words), _cjk(own_words)
         own_units = {False: own_words, True: list("".join(own_words))}
         own_counts = {mode: Counter(u) for mode, u in own_units.items()}
+        shared: dict[tuple[bool, int], int] = {}
         for i in range(len(left)):
             # A cheap test first: a sentence sharing too few words is no revision of it.
             if len(own & vocab[i]) < 0.2 * min(len(own), len(vocab[i]) or 1):
@@ -207,8 +212,13 @@ def _candidates(missing: list[ClauseText], wording: dict[str, str], left: list[t
                     if length > len(mine):
                         break
                     continue
-                shared = sum((own_counts[mode] & sum(counts[mode][i : i + run], Counter())).values())
-                if 2 * shared < SIMILAR * (length + len(mine)):
+                for k in range(i, i + run):
+                    if (mode, k) not in shared:
+                        theirs, own_count = counts[mode][k], own_counts[mode]
+                        shared[mode, k] = sum(
+                            min(n, own_count[u]) for u, n in theirs.items() if u in own_count
+                        )
+                if 2 * sum(shared[mode, k] for k in range(i, i + run)) < SIMILAR * (length + len(mine)):
                     continue
                 joined = " ".join(s for _at, s, _b in part)
                 theirs = [u for sentence in units[mode][i : i + run] for u in sentence]
@@ -289,12 +299,26 @@ def compare(clauses: list[ClauseText], text: str, *, lang: str, prefix: str) -> 
     left = _left_over(doc, [(found[k], found[k] + len(wording[k])) for k in found], lang)
     # 3. Each remaining clause takes the run of sentences most like it.
     missing = [c for c in clauses if c.key not in found and wording[c.key]]
+    if len(missing) * len(left) > MAX_COMPARISONS:
+        from django.utils.translation import gettext as _
+
+        raise TooDifferent(
+            _(
+                "The document has %(sentences)d sentences that are not the draft's word for word, too "
+                "many to compare with its %(clauses)d other clauses (at most %(n)d sentence–clause pairs)."
+            )
+            % {"sentences": len(left), "clauses": len(missing), "n": MAX_COMPARISONS}
+        )
     revised, used = _revisions(_candidates(missing, wording, left), by_key, left)
     changes += revised
     # 4. Sentences no clause took are new; clauses nothing matched are deleted.
     changes += _new_sentences(changes, left, used, prefix, {c.key for c in clauses})
     changes += _deleted(clauses, wording, changes)
     return sorted(changes, key=lambda ch: ch.at)
+
+
+class TooDifferent(ValueError):
+    """A document too far from the draft to compare within MAX_COMPARISONS."""
 
 
 class Unreadable(ValueError):

@@ -63,3 +63,34 @@ def test_the_longest_document_answers_within_2_seconds_of_cpu(designer, token_ap
     assert spent < 2.0, spent
     r = api.post(url, {"text": repeated("w. ", document.MAX_CHARS + 1)}, format="json")
     assert r.status_code == 400 and list(r.json()["errors"]) == ["text"]
+
+
+DOLORES = corpus.game("dolores")
+DOLORES_CLAUSES = [document.ClauseText(c.key, c.section, c.text) for c in DOLORES.clauses]
+
+
+def numbered(n: int) -> str:
+    """``n`` sentences alike but for their number: each passes the cheap test against many
+    clauses, so each costs the comparison of step 3."""
+    return "".join(f"Gracz może zawsze {i}. " for i in range(n))
+
+
+def test_the_most_comparing_allowed_costs_under_2_seconds_of_cpu():
+    # Dolores's 195 clauses against as many sentences as MAX_COMPARISONS lets through.
+    n = document.MAX_COMPARISONS // len(DOLORES_CLAUSES)
+    spent = best_cpu(lambda: document.compare(DOLORES_CLAUSES, numbered(n), lang="pl", prefix="dl"), runs=1)
+    assert spent < 2.0, spent
+    with pytest.raises(document.TooDifferent, match=r"too many to compare"):
+        document.compare(DOLORES_CLAUSES, numbered(n + 10), lang="pl", prefix="dl")
+
+
+@pytest.mark.django_db
+def test_a_document_too_far_from_the_draft_is_a_400_naming_text(designer, token_api):
+    api = token_api(designer)
+    n = api.post("/api/v1/games/rada-miasta/drafts/", format="json").json()["edition"]
+    body = "".join(f"Ala ma psa {i}. " for i in range(7000))
+    assert len(body) <= document.MAX_CHARS
+    started = time.process_time()
+    r = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": body}, format="json")
+    assert time.process_time() - started < 1.0
+    assert r.status_code == 400 and "too many to compare" in r.json()["errors"]["text"][0]
