@@ -18,6 +18,7 @@ from io import BytesIO
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.files.uploadedfile import InMemoryUploadedFile
 from django.core.files.uploadhandler import FileUploadHandler
+from django.utils.translation import gettext as _
 
 # Room for a multipart body's boundaries, part headers and small fields around the file.
 MULTIPART_OVERHEAD = 64 * 1024
@@ -85,3 +86,105 @@ class BoundedMemoryUploadHandler(FileUploadHandler):
             charset=self.charset,
             content_type_extra=self.content_type_extra,
         )
+
+
+# ---------------------------------------------------------------- zip archives (.docx)
+#
+# A zip's central directory says how many members it holds, how each is compressed and how
+# large each inflates to; all of it is checked before a byte is inflated, and the inflating
+# itself stops at the bound whatever the directory said (a member may lie about its size).
+
+ZIP_MAX_MEMBERS = 500  # a Word document has some 10–30 parts, a few hundred with images
+ZIP_MAX_MEMBER_BYTES = 10_000_000  # inflated, per member (declared, and as read)
+ZIP_MAX_TOTAL_BYTES = 20_000_000  # inflated, all members together (declared)
+# Inflated over compressed: Word's XML compresses some 5–20 times; a bomb thousands of times.
+ZIP_MAX_RATIO = 100
+ZIP_RATIO_FLOOR = 64 * 1024  # a member smaller than this inflated may compress as well as it likes
+ZIP_METHODS = {0: "stored", 8: "deflate"}  # bzip2 (12) and lzma (14) are refused
+ZIP_CHUNK = 64 * 1024
+
+
+class ArchiveRefused(ValueError):
+    """A zip archive that is damaged, encrypted, or would inflate past the bounds above."""
+
+
+def zip_open(data: bytes):
+    """``data`` as a ``zipfile.ZipFile`` whose directory is within the bounds (every member
+    stored or deflated, none encrypted, sizes and ratios within ZIP_*); ``ArchiveRefused``
+    otherwise. Nothing is inflated."""
+    import struct
+    import zipfile
+
+    try:
+        archive = zipfile.ZipFile(BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, struct.error):
+        raise ArchiveRefused(_("The file is not a zip archive (a .docx is one), or it is damaged.")) from None
+    if len(members) > ZIP_MAX_MEMBERS:
+        raise ArchiveRefused(_("The archive holds more than %(n)d files.") % {"n": ZIP_MAX_MEMBERS})
+    total = 0
+    for member in members:
+        if member.flag_bits & 0x1:
+            raise ArchiveRefused(_("The archive is encrypted; send it without a password."))
+        if member.compress_type not in ZIP_METHODS:
+            raise ArchiveRefused(
+                _(
+                    "The archive's file %(name)s is compressed with method %(method)d; only stored "
+                    "and deflate are accepted."
+                )
+                % {"name": member.filename[:80], "method": member.compress_type}
+            )
+        if member.file_size > ZIP_RATIO_FLOOR and member.file_size > ZIP_MAX_RATIO * max(
+            1, member.compress_size
+        ):
+            raise ArchiveRefused(
+                _("The archive's file %(name)s inflates more than %(ratio)d times: it is not a document.")
+                % {"name": member.filename[:80], "ratio": ZIP_MAX_RATIO}
+            )
+        if member.file_size > ZIP_MAX_MEMBER_BYTES:
+            raise ArchiveRefused(
+                _("The archive's file %(name)s inflates to more than %(mb)d MB.")
+                % {"name": member.filename[:80], "mb": ZIP_MAX_MEMBER_BYTES // 1_000_000}
+            )
+        total += member.file_size
+    if total > ZIP_MAX_TOTAL_BYTES:
+        raise ArchiveRefused(
+            _("The archive inflates to more than %(mb)d MB.") % {"mb": ZIP_MAX_TOTAL_BYTES // 1_000_000}
+        )
+    return archive
+
+
+def zip_chunks(archive, name: str, limit: int):
+    """The inflated bytes of member ``name`` of ``archive`` (from ``zip_open``), chunk by chunk,
+    refusing (``ArchiveRefused``) past ``limit`` bytes or on a damaged stream; ``KeyError`` if
+    there is no such member."""
+    import zipfile
+    import zlib
+
+    info = archive.getinfo(name)
+    past = _("The archive's file %(name)s inflates to more than %(n)d bytes.") % {
+        "name": name[:80],
+        "n": limit,
+    }
+    if info.file_size > limit:
+        raise ArchiveRefused(past)
+    read = 0
+    try:
+        with archive.open(info) as stream:
+            while chunk := stream.read(ZIP_CHUNK):
+                read += len(chunk)
+                if read > limit:
+                    raise ArchiveRefused(past)
+                yield chunk
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        OSError,
+        EOFError,
+        ValueError,
+        NotImplementedError,
+        RuntimeError,
+    ) as exc:
+        if isinstance(exc, ArchiveRefused):
+            raise
+        raise ArchiveRefused(_("The archive's file %(name)s is damaged.") % {"name": name[:80]}) from None

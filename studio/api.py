@@ -473,7 +473,10 @@ class DocumentAPI(DesignerView):
             raise ValidationError(
                 {"text": [f"Ensure the document has no more than {document.MAX_CHARS} characters."]}
             )
-        return Response({"changes": document_changes(game, draft, text)})
+        try:
+            return Response({"changes": document_changes(game, draft, text)})
+        except document.TooDifferent as exc:
+            raise ValidationError({"file" if upload is not None else "text": [str(exc)]}) from None
 
 
 class DocumentAcceptAPI(DesignerView):

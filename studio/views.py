@@ -431,7 +431,11 @@ def draft_document(request, slug: str, number: int):
     if not text.strip() or len(text) > document.MAX_CHARS:
         ctx["errors"] = {"text": [_("Paste the document or choose its file.")]}
         return render(request, "studio/document.html", ctx, status=400)
-    changes = api.document_changes(game, draft, text)
+    try:
+        changes = api.document_changes(game, draft, text)
+    except document.TooDifferent as exc:
+        ctx["errors"] = {"file" if upload is not None else "text": [str(exc)]}
+        return render(request, "studio/document.html", ctx, status=400)
     was = {c.key: c.version.text for c in selectors.draft_clauses(draft)}
     for ch in changes:
         if ch["change"] == "revised":

@@ -41,7 +41,10 @@ from rules.diff import _CJK
 
 from . import glossary
 
-MAX_TEXT = 500_000
+# The longest document aligned (characters): the longest rules document is some 16 000, and
+# aligning this much costs under a second of CPU whatever it holds (splitting and the programme
+# are linear in it: tests/translators/test_align_linear.py).
+MAX_TEXT = 120_000
 
 # Gale & Church's priors of the bead types.
 PRIOR = {(1, 1): 0.89, (1, 0): 0.0099, (0, 1): 0.0099, (2, 1): 0.089, (1, 2): 0.089}
@@ -96,26 +99,100 @@ TINY = 3
 _MAY_END = re.compile(r"[.!?…。！？．;；:：\n]")
 
 
-@functools.lru_cache(maxsize=4096)
+# pysbd is superlinear on some texts: ``Segmenter.segment`` looks for each sentence again from
+# the start of the text (so "w. " repeated to 30 000 characters cost 10 s), and its list and
+# abbreviation rules substitute over a whole line once per match ("a) b) " repeated: 40 µs a
+# character at 100 characters, growing with the length). So pysbd's processor is called
+# directly, on windows of at most SBD_WINDOW characters cut where a sentence likely ends, and a
+# window holding more than SBD_MAX_MARKS short tokens ending in "." or ")" (list items and
+# abbreviations, pysbd's slow cases; a rules paragraph has at most 3) is cut by
+# ``_plain_sentences`` instead: splitting costs time linear in the text, some microseconds a
+# character at worst.
+SBD_WINDOW = 2_000
+SBD_MAX_MARKS = 12
+_MARK = re.compile(r"(?<!\S)\(?[^\s.()]{1,3}[.)]")
+_CLOSING = re.escape(_CLOSERS)
+_LIKELY_END = re.compile(rf"[.!?…。！？．]+[{_CLOSING}]*\s+")
+_PLAIN_END = re.compile(rf"[.!?…]+[{_CLOSING}]*(?=\s|$)|[。！？；]+[{_CLOSING}]*")
+# Only short texts are cached (the clauses' own sentences): a pasted document is not kept.
+CACHED_TEXT = 2_000
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """``text`` cut into stretches of at most SBD_WINDOW characters, each ending where a
+    sentence likely ends (else at a space) in its second half."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    while len(text) - start > SBD_WINDOW:
+        limit = start + SBD_WINDOW
+        cut = None
+        for m in _LIKELY_END.finditer(text, start + SBD_WINDOW // 2, limit):
+            cut = m.end()
+        if cut is None:
+            space = text.rfind(" ", start + SBD_WINDOW // 2, limit)
+            cut = space + 1 if space > start else limit
+        out.append((start, cut))
+        start = cut
+    out.append((start, len(text)))
+    return out
+
+
+def _plain_sentences(text: str) -> list[str]:
+    """``text`` cut after each run of sentence-final marks (followed by a space, or Chinese
+    ones): the linear cut for the windows pysbd would be slow on."""
+    out, at = [], 0
+    for m in _PLAIN_END.finditer(text):
+        out.append(text[at : m.end()])
+        at = m.end()
+    out.append(text[at:])
+    return [piece for piece in out if piece.strip()]
+
+
+def _pieces(text: str, lang: str):
+    """(start, end) of each sentence pysbd (or, in its slow cases, ``_plain_sentences``) finds
+    in ``text``, stripped, in order."""
+    segmenter = _segmenter(lang)
+    for w0, w1 in _windows(text):
+        window = text[w0:w1]
+        if not window.strip():
+            continue
+        slow = len(_MARK.findall(window)) > SBD_MAX_MARKS
+        found = _plain_sentences(window) if slow else segmenter.processor(window).process()
+        at = 0
+        for sentence in found:
+            piece = sentence.strip()
+            if not piece:
+                continue
+            # Near where the last one ended: pysbd keeps the text's order, and a search bounded
+            # so keeps the whole linear (a piece pysbd rewrote is not found, as in segment()).
+            start = window.find(piece, at, at + len(piece) + 64)
+            if start < 0:
+                continue
+            at = start + len(piece)
+            yield w0 + start, w0 + at
+
+
 def _spans(text: str, lang: str) -> tuple[tuple[int, int], ...]:
     """Where ``text``'s sentences start and end (pysbd), tiny ones joined to the one before
-    (cached: the clauses' own sentences are the same on every alignment of a game)."""
+    (cached for short texts: the clauses' own sentences are the same on every alignment)."""
+    return _cached_spans(text, lang) if len(text) <= CACHED_TEXT else _find_spans(text, lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_spans(text: str, lang: str) -> tuple[tuple[int, int], ...]:
+    return _find_spans(text, lang)
+
+
+def _find_spans(text: str, lang: str) -> tuple[tuple[int, int], ...]:
     stripped = text.strip()
     if not stripped:
         return ()
     if not _MAY_END.search(stripped[:-1]):
         start = text.find(stripped)
         return ((start, start + len(stripped)),)
-    out: list[tuple[int, int]] = []
-    at = 0
-    for sentence in _segmenter(lang).segment(text) if text.strip() else []:
-        piece = sentence.strip()
-        if not piece:
-            continue
-        start = text.find(piece, at)
-        if start < 0:  # pysbd changed the text: fall back to where we are
-            start = at
-        end = start + len(piece)
+    out: list[tuple[int, int, bool]] = []
+    for start, end in _pieces(text, lang):
+        piece = text[start:end]
         if out and out[-1][2] and len(re.sub(r"\s", "", text[out[-1][0] : out[-1][1]])) <= TINY:
             out[-1] = (out[-1][0], end, False)  # "2." numbered the sentence after it
         elif out and (
@@ -125,7 +202,6 @@ def _spans(text: str, lang: str) -> tuple[tuple[int, int], ...]:
             out[-1] = (out[-1][0], end, False)
         else:
             out.append((start, end, bool(_ENUMERATOR.match(piece))))
-        at = end
     return tuple((a, b) for a, b, _numbering in out)
 
 

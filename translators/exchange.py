@@ -348,6 +348,11 @@ def read(data: bytes) -> Parsed:
     head = data[:4096]
     if b"<!ENTITY" in data:
         raise Unreadable("XML entity declarations are not accepted.")
+    if b"<!DOCTYPE" in data:
+        from django.utils.translation import gettext as _
+
+        # No XLIFF needs one; an external DTD is never fetched, but refusing it says so.
+        raise Unreadable(_("XML document type declarations (DTDs) are not accepted."))
     if b"urn:oasis:names:tc:xliff:document:2" in head:
         fmt = "xliff2"
     elif b"<xliff" in head:

@@ -411,7 +411,9 @@ def _align(request, ctx: dict, units: list[selectors.Unit]):
             )
     # A pasted document's NUL never gets here (config.middleware refuses it); a file's may.
     if not document.strip() or len(document) > MAX_DOCUMENT or "\x00" in document:
-        error = _("Paste the translated document (plain text or Markdown, at most 500,000 characters).")
+        error = _("Paste the translated document (plain text or Markdown, at most %(n)s characters).") % {
+            "n": f"{MAX_DOCUMENT:,}"
+        }
         return render(
             request,
             "translators/align.html",
