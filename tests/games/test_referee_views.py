@@ -386,6 +386,20 @@ def test_changing_the_players_keeps_every_value_of_those_still_at_the_table(corp
     assert 'name="seating.2" value="Dorota"' in page
 
 
+def test_every_link_of_a_page_answering_a_post_opens_with_a_get(corpus, client):
+    # The names step and the form answer POSTs at the form's post address: a link relative to it
+    # ("?game=…") opened /referee/<game>/<question>/?game=… there, which only takes POST (405).
+    r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "players"})
+    state = html.unescape(re.search(r'name="_state" value="([^"]*)"', page_html(r)).group(1))
+    post = {"action": "players-set", "_state": state, "players": "Ala, Bartek, Dorota", "lang": "en"}
+    for page in (page_html(r), page_html(client.post("/referee/rada-miasta/council-vote/", post))):
+        links = [html.unescape(h) for h in re.findall(r'<a [^>]*href="([^"#][^"]*)"', page)]
+        assert links and not [h for h in links if h.startswith("?")], links
+        for href in links:
+            if href.startswith("/referee/"):
+                assert client.get(href).status_code == 200, href
+
+
 def test_a_changed_list_of_names_with_errors_keeps_the_form_values_for_the_next_try(corpus, client):
     r = client.post("/referee/rada-miasta/council-vote/", {**VOTE, "action": "players"})
     state = html.unescape(re.search(r'name="_state" value="([^"]*)"', page_html(r)).group(1))
