@@ -383,10 +383,13 @@ def _collect_map(f: Map, name: str, form, players: list[str]) -> Any:
     keys = _keys_of(f.keys, players)
     if keys is None:
         return _collect_pairs(f, _get(form, name))
+    # Each key of a complete map must be there: a player whose groups were all left blank has
+    # support {} (a group left out counts as 0), not no entry (which is "required").
+    keep_empty = f.complete and isinstance(f.values, Map) and not f.values.complete
     out = {}
     for key, _shown in keys:
         v = _collect(f.values, _join(name, key), form, players)
-        if v is not _OMIT and v != {}:
+        if v is not _OMIT and (v != {} or keep_empty):
             out[key] = v
     return _OMIT if not out and not f.required else out
 

@@ -386,6 +386,20 @@ def test_changing_the_players_keeps_every_value_of_those_still_at_the_table(corp
     assert 'name="seating.2" value="Dorota"' in page
 
 
+def test_a_player_whose_groups_are_all_left_blank_has_no_support(corpus, client):
+    # rm's support hint: "a group left out counts as 0" — a whole player left blank too.
+    blank = {k: ("" if k.startswith("support.Celina.") else v) for k, v in VOTE.items()}
+    r = client.post("/referee/rada-miasta/council-vote/", blank)
+    page = html.unescape(page_html(r))
+    assert r.status_code == 200, page
+    assert "This field is required" not in page
+    from games import forms
+
+    adj = engine.get("rada-miasta", "council-vote")
+    raw = forms.collect(adj.inputs, blank, ["Ala", "Bartek", "Celina"])
+    assert raw["support"]["Celina"] == {}
+
+
 def test_every_link_of_a_page_answering_a_post_opens_with_a_get(corpus, client):
     # The names step and the form answer POSTs at the form's post address: a link relative to it
     # ("?game=…") opened /referee/<game>/<question>/?game=… there, which only takes POST (405).
