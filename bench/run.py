@@ -34,7 +34,7 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today  # noqa: E402
-from bench.server import Gunicorn, prepare, production_env  # noqa: E402
+from bench.server import Gunicorn, describe_server, gunicorn_config, prepare, production_env  # noqa: E402
 
 WRK_DIR = ROOT / "bench" / "wrk"
 DB_NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
@@ -72,7 +72,11 @@ def server_options(doc: str, *, duration: int, connections: int) -> argparse.Arg
     p.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1) + 1, help="WEB_CONCURRENCY")
     p.add_argument("--game", default="rada-miasta")
     p.add_argument("--question", default="council-vote")
-    p.add_argument("--players", default="Ala,Bartek,Celina")
+    p.add_argument(
+        "--players",
+        default="Ala,Bartek,Celina",
+        help="players of the referee form's page (bench/load.py's read)",
+    )
     p.add_argument("--no-gzip", action="store_true", help="do not send Accept-Encoding: gzip")
     p.add_argument("--corpus", nargs="*", default=[], help="load only these games (default: all)")
     p.add_argument("--pg-url", default=DEFAULT_PG_URL, help="server to create the fresh database on")
@@ -174,6 +178,23 @@ class FormFields(HTMLParser):
             self._textarea = None
 
 
+def server_line(cfg: dict) -> str:
+    """The server a result ran on, as recorded (files written before the worker class was
+    recorded say so rather than guess)."""
+    if "worker_class" not in cfg:
+        return (
+            f"gunicorn `gunicorn.conf.py`: {cfg['workers']} workers (worker class and threads not recorded)"
+        )
+    return describe_server(
+        {
+            "workers": cfg["workers"],
+            "worker_class": cfg["worker_class"],
+            "threads": cfg["gunicorn_threads"],
+            "settings": cfg.get("settings", "bench.settings"),
+        }
+    )
+
+
 def csrf_token() -> str:
     alphabet = string.ascii_letters + string.digits
     return "".join(secrets.choice(alphabet) for _ in range(32))
@@ -190,9 +211,11 @@ def stored_ruling(server: Server, game: str, question: str, body: bytes) -> str:
 
 
 def referee_form_fields(server: Server, args, token: str) -> list[tuple[str, str]]:
-    """The referee's htmx POST: exactly the fields the page's form submits, with ``token`` as
-    its CSRF token."""
-    form_page = f"/referee/?{urlencode({'game': args.game, 'q': args.question, 'players': args.players})}"
+    """The referee's htmx POST: exactly the fields the page's form submits filled in with the
+    worked example ("Fill in the example", its own players), with ``token`` as its CSRF token.
+    The form opens empty, and an empty form is refused (the form again with its errors), not
+    ruled: posting that measured the refusal, not a ruling."""
+    form_page = f"/referee/?{urlencode({'game': args.game, 'q': args.question, 'example': '1'})}"
     status, _h, body = server.request("GET", form_page)
     if status != 200:
         raise RuntimeError(f"GET {form_page} → {status}")
@@ -283,9 +306,11 @@ def preflight(
             "content_encoding": resp_headers.get("Content-Encoding", ""),
             "bytes_on_wire": len(content),
         }
-    status, _h, content = server.request("POST", targets[1].path, form_body, htmx)
+    status, resp_headers, content = server.request("POST", targets[1].path, form_body, htmx)
     if b"<html" in content.lower() or b"<!doctype" in content.lower():
         raise RuntimeError("the htmx ruling POST answered a whole page, not the fragment")
+    if "X-Form-Invalid" in resp_headers or b'id="ruling"' not in content:
+        raise RuntimeError(f"the htmx ruling POST was not ruled on: {content[:500]!r}")
     checks["ruling-html"]["uncompressed_bytes"] = len(content)
     return checks
 
@@ -494,8 +519,9 @@ def _md_header(result: dict) -> list[str]:
         "",
         f"`{result['command']}`",
         "",
-        f"gunicorn `gunicorn.conf.py`: {cfg['workers']} sync workers × {cfg['gunicorn_threads']} thread "
-        f"(WEB_CONCURRENCY = 2 × {m['cores']} cores + 1), DEBUG=0, fresh {db} database with the corpus "
+        f"{server_line(cfg)} "
+        f"(WEB_CONCURRENCY = 2 × {m['cores']} cores + 1; the project's settings plus the baseline app), "
+        f"DEBUG=0, fresh {db} database with the corpus "
         f"({', '.join(cfg['corpus']) or 'all games'}). "
         f"wrk: {cfg['connections']} connections, {cfg['threads']} threads, {cfg['duration']} s per leg, "
         f"{cfg['rounds']} A/B rounds per path (order flipped each round), {cfg['warmup']} s warm-up per path, "
@@ -609,7 +635,7 @@ def _md_checks_and_machine(result: dict) -> list[str]:
         "| | |",
         "|---|---|",
         *[f"| {k} | {v} |" for k, v in m.items()],
-        f"| gunicorn workers | {cfg['workers']} × {cfg['gunicorn_threads']} thread(s), sync |",
+        f"| gunicorn | {server_line(cfg)} |",
         "",
     ]
 
@@ -629,11 +655,12 @@ def bench_one(args, kind: str, command: str) -> dict:
         tmp = Path(tmpdir)
         with fresh_database(kind, tmp, args.pg_url) as url:
             server = Server(args, url, tmp)
+            served = gunicorn_config(server.env)  # what gunicorn.conf.py makes of the server's env
             print(f"[{kind}] preparing a fresh database (migrate, loadcorpus, collectstatic)…", flush=True)
             server.prepare()
             server.start()
             try:
-                print(f"[{kind}] gunicorn on {server.url('/')} with {args.workers} workers", flush=True)
+                print(f"[{kind}] {describe_server(served)} on {server.url('/')}", flush=True)
                 info = machine(kind, args.pg_url)
                 targets, checks = build_targets(args, server, tmp)
                 for t in targets:
@@ -654,7 +681,6 @@ def bench_one(args, kind: str, command: str) -> dict:
             finally:
                 server.stop()
             info["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
-            gunicorn_threads = int(server.env.get("GUNICORN_THREADS", "1"))
             result = {
                 "date": today(),
                 "db": kind,
@@ -665,8 +691,10 @@ def bench_one(args, kind: str, command: str) -> dict:
                     "threads": min(args.threads, args.connections),
                     "rounds": args.rounds,
                     "warmup": args.warmup,
-                    "workers": args.workers,
-                    "gunicorn_threads": gunicorn_threads,
+                    "workers": served["workers"],
+                    "worker_class": served["worker_class"],
+                    "gunicorn_threads": served["threads"],
+                    "settings": served["settings"],
                     "gzip": not args.no_gzip,
                     "corpus": args.corpus,
                     "targets": {"min_ratio": MIN_RATIO, "max_p95_ms": MAX_P95_MS, "max_errors": MAX_ERRORS},

@@ -13,6 +13,7 @@ import http.client
 import json
 import os
 import re
+import runpy
 import secrets
 import signal
 import socket
@@ -65,6 +66,39 @@ def production_env(database_url: str, tmp: Path, **settings: str) -> dict[str, s
     )
     env.update(settings)
     return env
+
+
+def gunicorn_config(env: dict[str, str]) -> dict[str, object]:
+    """What gunicorn.conf.py makes of ``env``, the server's environment: its workers, worker
+    class and threads per worker, read from the file itself (as gunicorn reads it), so that a
+    report says what was started, not what a script assumes."""
+    saved = dict(os.environ)
+    try:
+        os.environ.clear()
+        os.environ.update(env)
+        conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    threads = int(conf.get("threads", 1))
+    worker_class = str(conf.get("worker_class", "sync"))
+    if worker_class == "sync" and threads > 1:
+        worker_class = "gthread"  # gunicorn's own rule: a sync worker with threads is a gthread one
+    return {
+        "workers": int(conf["workers"]),
+        "worker_class": worker_class,
+        "threads": threads if worker_class == "gthread" else 1,
+        "settings": env.get("DJANGO_SETTINGS_MODULE", "config.settings"),
+    }
+
+
+def describe_server(cfg: dict[str, object]) -> str:
+    """One line saying which server ran: "5 gthread workers × 16 threads, bench.settings"."""
+    threads = cfg["threads"]
+    return (
+        f"gunicorn -c gunicorn.conf.py: {cfg['workers']} {cfg['worker_class']} workers × {threads} "
+        f"thread{'s' if threads != 1 else ''}, DJANGO_SETTINGS_MODULE={cfg['settings']}"
+    )
 
 
 SET_UP = """

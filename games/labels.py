@@ -54,12 +54,13 @@ and the sentences the code computes around the game's words.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import get_language, pgettext_lazy
 
 from games.engine import data
 
@@ -99,6 +100,7 @@ _TABLES: dict[str, dict[str, Out]] = {}
 def outcome_labels(game: str, table: Mapping[str, Out]) -> None:
     """Register (or extend) ``game``'s labels of outcome fields."""
     _TABLES.setdefault(game, {}).update(table)
+    _said.cache_clear()
 
 
 FIELD_ENTRIES = {"label", "values", "keys", "coords"}
@@ -183,24 +185,37 @@ def field_of(game: str, name: str) -> Out | None:
 
 def field_label(game: str, name: str) -> str:
     """The label of outcome field ``name`` of ``game``."""
-    out = field_of(game, name)
-    return str(out.label) if out else plain(name)
+    return _said(game, name, _FIELD, name, get_language())
 
 
 def value_label(game: str, name: str, value: Any) -> Any:
     """The label of a slug ``value`` of field ``name`` (other values unchanged)."""
-    out = field_of(game, name)
-    if out and isinstance(value, str) and value in out.values:
-        return str(out.values[value])
-    return value
+    if not isinstance(value, str):
+        return value
+    return _said(game, name, _VALUE, value, get_language())
 
 
 def key_label(game: str, name: str, key: Any) -> str:
     """The label of a map key inside field ``name`` (a player's name stays as it is)."""
+    if not isinstance(key, str):  # JSON's keys are strings; anything else is said as it is
+        out = field_of(game, name)
+        return str(out.keys[key]) if out and key in out.keys else str(key)
+    return _said(game, name, _KEY, key, get_language())
+
+
+_FIELD, _VALUE, _KEY = "field", "value", "key"
+
+
+@functools.lru_cache(maxsize=16384)
+def _said(game: str, name: str, what: str, item: Any, lang: str | None) -> str:
+    """A label in the active language ``lang``, said once per process for each (the lazy texts
+    are translated on every ``str``; a ruling's outcome says the same few dozen labels)."""
     out = field_of(game, name)
-    if out and key in out.keys:
-        return str(out.keys[key])
-    return str(key)
+    if what == _FIELD:
+        return str(out.label) if out else plain(name)
+    if what == _VALUE:
+        return str(out.values[item]) if out and item in out.values else item
+    return str(out.keys[item]) if out and item in out.keys else str(item)
 
 
 def table(game: str) -> dict[str, Out]:

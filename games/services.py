@@ -226,7 +226,16 @@ def _insert_sql(model: type[models.Model], rows: list[dict[str, Any]], db) -> tu
     times the inserts themselves (bench/ruling_costs.py)."""
     meta, qn = model._meta, db.ops.quote_name
     columns = [f for f in meta.concrete_fields if f is not meta.auto_field]
-    params = [f.get_db_prep_save(row[f.name], db) for row in rows for f in columns]
+    # A value shared by the rows (the ruling's id in each citation) is prepared once.
+    prepared: dict[tuple[str, int], Any] = {}
+    params = []
+    for row in rows:
+        for f in columns:
+            value = row[f.name]
+            key = (f.name, id(value))
+            if key not in prepared:
+                prepared[key] = f.get_db_prep_save(value, db)
+            params.append(prepared[key])
     one = f"({', '.join(['%s'] * len(columns))})"
     sql = f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in columns)}) VALUES "
     return sql + ", ".join([one] * len(rows)), params

@@ -1,11 +1,12 @@
 import functools
+import html
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from django import template
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from config.htmx import meta_config
@@ -69,32 +70,30 @@ class _Say:
             return ", ".join(f"{self.key(k)}: {self.scalar(v)}" for k, v in value.items()) or "—"
         return str(labels.value_label(self.game, self.name, value))
 
-    def cell(self, value: Any) -> tuple[SafeString]:
-        """A table cell; figures align right."""
+    def cell(self, value: Any) -> str:
+        """A table cell (escaped); figures align right."""
         if isinstance(value, int) and not isinstance(value, bool):
-            return (format_html('<td class="num">{}</td>', value),)
-        return (format_html("<td>{}</td>", self.scalar(value)),)
+            return f'<td class="num">{_esc(value)}</td>'
+        return f"<td>{_esc(self.scalar(value))}</td>"
 
     def table(self, rows: list[tuple[str | None, dict]]) -> SafeString:
-        """A table of per-player, per-group or per-item figures, columns in first-seen order."""
+        """A table of per-player, per-group or per-item figures, columns in first-seen order.
+        Joined as text, each value escaped once: format_html per cell cost more than the
+        rest of the ruling's fragment."""
         columns: list[str] = []
         for _name, row in rows:
             columns.extend(k for k in row if k not in columns)
         named = any(name is not None for name, _row in rows)
-        corner = format_html("<td></td>") if named else ""
-        head = format_html_join("", '<th scope="col">{}</th>', ((self.key(c),) for c in columns))
-        body = format_html_join(
-            "",
-            "<tr>{}{}</tr>",
-            (
-                (
-                    format_html('<th scope="row">{}</th>', self.key(name)) if named else "",
-                    format_html_join("", "{}", (self.cell(row.get(c)) for c in columns)),
-                )
-                for name, row in rows
-            ),
+        corner = "<td></td>" if named else ""
+        head = "".join(f'<th scope="col">{_esc(self.key(c))}</th>' for c in columns)
+        body = "".join(
+            "<tr>"
+            + (f'<th scope="row">{_esc(self.key(name))}</th>' if named else "")
+            + "".join(self.cell(row.get(c)) for c in columns)
+            + "</tr>"
+            for name, row in rows
         )
-        return format_html('<table class="rows"><tr>{}{}</tr>{}</table>', corner, head, body)
+        return mark_safe(f'<table class="rows"><tr>{corner}{head}</tr>{body}</table>')  # noqa: S308 - escaped above
 
     def value(self, value: Any) -> tuple[SafeString | str, bool]:
         """The value rendered for people, and whether it needs the grid's whole width:
@@ -111,6 +110,11 @@ class _Say:
             return html, sum(len(k) + len(v) + 3 for k, v in pairs) > WIDE_TEXT
         text = self.scalar(value)
         return text, len(text) > WIDE_TEXT
+
+
+def _esc(value: Any) -> str:
+    """``conditional_escape`` without its lazy-text wrapper (the values here are plain)."""
+    return value.__html__() if hasattr(value, "__html__") else html.escape(str(value))
 
 
 def _is_coord(value: Any) -> bool:
@@ -179,3 +183,81 @@ def table_row(game: str, step, lang: str | None) -> RowCells | None:
     if names and step.translation:
         translation = tables.named_translated_cells(spec, header, step.original, row, names, step.translation)
     return RowCells(original, translation)
+
+
+# What {% memo %} blocks have drawn, per process: (the block, the language, the URL prefix,
+# autoescape, its key's values) → the HTML. Emptied when full, so it holds what the current
+# editions' rulings quote (a few thousand entries at most), never grows without bound.
+_MEMO: dict[tuple, SafeString] = {}
+MEMO_ENTRIES = 8192
+
+
+def _step_quote(ruling, step) -> tuple:
+    """What a step's quote shows (its version, its translation, their marks and link)."""
+    return (
+        ruling.game,
+        ruling.lang,
+        ruling.game_language,
+        step.clause,
+        step.version,
+        step.status,
+        step.kind,
+        step.original,
+        step.translation,
+        step.translation_state,
+        step.translation_stale,
+        step.newer_version,
+    )
+
+
+# The keys {% memo %} knows: name → the values (of the block's arguments) the block shows.
+MEMO_KEYS = {"step_quote": _step_quote}
+
+
+class MemoNode(template.Node):
+    """``{% memo name a b … %}…{% endmemo %}``: the block drawn once per process for each
+    value of its key (``MEMO_KEYS[name](a, b, …)``, with the active language, the URL prefix
+    and autoescaping), then given as drawn. The key names everything the block shows:
+    per-edition work (a cited version's quote, its table row, its link and marks) is done
+    once, not once per ruling. Drawn afresh with DEBUG on, where templates are edited while
+    the server runs."""
+
+    def __init__(self, nodelist: template.NodeList, name: str, args: list[template.base.FilterExpression]):
+        self.nodelist, self.keyer, self.args = nodelist, MEMO_KEYS[name], args
+
+    def render(self, context) -> SafeString:
+        from django.conf import settings
+        from django.urls import get_script_prefix
+        from django.utils.translation import get_language
+
+        if settings.DEBUG:
+            return self._draw(context)
+        key = (
+            self.origin.name,
+            self.token.position,
+            get_language(),
+            get_script_prefix(),
+            context.autoescape,
+            self.keyer(*(a.resolve(context) for a in self.args)),
+        )
+        html = _MEMO.get(key)
+        if html is None:
+            html = self._draw(context)
+            if len(_MEMO) >= MEMO_ENTRIES:
+                _MEMO.clear()
+            _MEMO[key] = html
+        return html
+
+    def _draw(self, context) -> SafeString:
+        with context.push():  # what the block sets (``as row``) stays inside it, drawn or not
+            return mark_safe(self.nodelist.render(context))  # noqa: S308 - the block's own escaped output
+
+
+@register.tag
+def memo(parser, token) -> MemoNode:
+    bits = token.split_contents()[1:]
+    if not bits or bits[0] not in MEMO_KEYS:
+        raise template.TemplateSyntaxError(f"{{% memo %}} needs a key, one of {sorted(MEMO_KEYS)}")
+    nodelist = parser.parse(("endmemo",))
+    parser.delete_first_token()
+    return MemoNode(nodelist, bits[0], [parser.compile_filter(bit) for bit in bits[1:]])
