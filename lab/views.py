@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from config.numbers import ascii_number
 from games import snapshot
 from rules import selectors as rule_selectors
 from rules.permissions import can_design, game_for
@@ -81,7 +82,7 @@ def _posted(post, prefix: str) -> dict:
 
 def _configure(slug: str, values: dict):
     players = values["players"]
-    seats = int(players) if players.isdigit() else 0
+    seats = ascii_number(players, max_digits=2) or 0
     specs = [f"{n}={p}" for n, p in enumerate(values["policies"][:seats], start=1) if p]
     return simulate.configure(
         game=slug,

@@ -13,6 +13,7 @@ from rest_framework.authtoken.admin import TokenAdmin
 from rest_framework.authtoken.models import TokenProxy
 
 from config.languages import is_language_code
+from config.numbers import is_ascii_digits
 
 from . import models, services
 from .diff import word_diff
@@ -206,7 +207,7 @@ class ClauseVersionAdmin(GivesConflictsBack, admin.ModelAdmin):
         initial = super().get_changeform_initial_data(request)
         newest = (
             models.ClauseVersion.objects.filter(clause_id=initial.get("clause")).order_by("-number").first()
-            if str(initial.get("clause", "")).isdigit()
+            if is_ascii_digits(str(initial.get("clause", "")))
             else None
         )
         if newest is not None:
@@ -442,7 +443,7 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
     def get_changeform_initial_data(self, request):
         initial = super().get_changeform_initial_data(request)
         version_id, lang = str(initial.get("based_on", "")), initial.get("lang")
-        if version_id.isdigit() and lang:
+        if is_ascii_digits(version_id) and lang:
             previous = (
                 models.Translation.objects.filter(clause__versions__id=version_id, lang=lang)
                 .order_by("-based_on__number")

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from config.languages import is_language_code, language_name, translation_language_problem
+from config.numbers import ascii_number
 from config.uploads import accepts_upload
 from rules import services as rule_services
 from rules.diff import word_diff
@@ -267,7 +268,8 @@ def clause(request, slug: str, lang: str, key: str):
     text = form.cleaned_data["text"]
     version = request.POST.get("version", "")
     expected = request.POST.get("expected_revision", "")
-    expected = int(expected) if expected.isdigit() and len(expected) < 10 else -1
+    expected = ascii_number(expected, max_digits=9)
+    expected = -1 if expected is None else expected
     try:
         if version != str(unit.version.number):
             raise rule_services.Conflict(
