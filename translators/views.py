@@ -27,7 +27,7 @@ from config.uploads import accepts_upload
 from rules import services as rule_services
 from rules.diff import word_diff
 from rules.models import Game, Translation
-from rules.permissions import can_review, can_work_on, game_for, may_save_translation
+from rules.permissions import can_review, can_work_on, game_for, is_original_language, may_save_translation
 
 from . import align, checks, exchange, glossary, memory, selectors, services
 from .forms import MAX_TEXT, TranslationForm
@@ -56,7 +56,7 @@ def workspace_game(request, slug: str, lang: str) -> Game:
         may=lambda game: can_work_on(request.user, game, lang),
         refused=_("Only a translator or reviewer of this language may work on it."),
         missing=_("Unknown game, or the original's own language."),
-        here=lambda game: lang != game.language,
+        here=lambda game: not is_original_language(game, lang),
     )
 
 
