@@ -20,9 +20,16 @@ from __future__ import annotations
 
 import datetime as dt
 
+from axes.models import AccessFailureLog, AccessLog
 from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.db.models import Q
+from django_tasks_db.models import DBTaskResult
+
+from games.models import ImpactRun
+
+from .models import PlaytestRun, PlaytestShard
+from .services import FIGURES
 
 DAYS = {
     "impact_runs": 7,
@@ -37,12 +44,6 @@ REFERENCE_RUNS_KEPT = 3
 def tables_prune(*, now: dt.datetime, dry_run: bool = False) -> dict[str, int]:
     """Delete what the policy no longer keeps; the rows deleted (or, dry, that would be) per
     table, shards counted apart from their runs."""
-    from axes.models import AccessFailureLog, AccessLog
-    from django_tasks_db.models import DBTaskResult
-
-    from games.models import ImpactRun
-    from lab.models import PlaytestRun, PlaytestShard
-    from lab.services import FIGURES
 
     def before(key: str) -> dt.datetime:
         return now - dt.timedelta(days=DAYS[key])

@@ -1,17 +1,17 @@
-"""python manage.py prune: apply the retention policy (``workers.retention``) to the tables that
+"""python manage.py prune: apply the retention policy (``lab.retention``) to the tables that
 only grow: impact runs, task results, lab runs and shards, expired sessions, login logs."""
 
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from workers import retention
+from lab import retention
 
 
 class Command(BaseCommand):
     help = (
         "Delete finished impact runs older than 7 days, finished task results older than 14, "
         "lab runs (and shards) older than 30 but each game's 3 newest reference runs, expired "
-        "sessions, and login logs older than 90 (workers/retention.py says why)."
+        "sessions, and login logs older than 90 (lab/retention.py says why)."
     )
 
     def add_arguments(self, parser):

@@ -1,5 +1,5 @@
 """Nothing grows without bound (issue 31 item 5): ``manage.py prune`` applies the retention
-policy of workers/retention.py to impact runs, task results, lab runs and shards, sessions and
+policy of lab/retention.py to impact runs, task results, lab runs and shards, sessions and
 login logs, keeping what is young, running, or read by a page; and a game with an impact run or
 a lab run can be deleted."""
 
@@ -14,10 +14,10 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from games.models import ImpactRun
+from lab import retention
 from lab.models import PlaytestRun, PlaytestShard
 from lab.services import FIGURES
 from rules.models import Game
-from workers import retention
 
 pytestmark = pytest.mark.django_db
 
