@@ -401,15 +401,18 @@ class Coord(List):
 
     widget = "coord"
 
+    LOW, HIGH = 0, 999
+
     def __init__(self, **kw):
-        super().__init__(Int(0, 999), min_length=2, max_length=2, **kw)
+        super().__init__(Int(self.LOW, self.HIGH), min_length=2, max_length=2, **kw)
 
     def _parse(self, value, path, ctx):
         # A board lists up to thousands of squares: a well-formed one is checked at once
-        # (bench/max_bounds.py); anything else goes the general way, for its messages.
+        # (bench/max_bounds.py), against the fixed bounds (no parameter to resolve per
+        # square); anything else goes the general way, for its messages.
         if type(value) is list and len(value) == 2:
             x, y = value
-            lo, hi = self.item.min, self.item.max
+            lo, hi = self.LOW, self.HIGH
             if type(x) is int and type(y) is int and lo <= x <= hi and lo <= y <= hi:
                 return (x, y)
         return super()._parse(value, path, ctx)
@@ -637,7 +640,10 @@ _SCALARS = frozenset({int, str, bool, float, type(None)})
 
 def to_jsonable(value: Any) -> Any:
     """Turn parsed inputs back into plain JSON values (for storing a ruling)."""
-    # Scalars are taken as they are without a call each: a board may list 10,000 squares.
+    # Scalars are taken as they are without a call each, and a tuple of scalars (a board
+    # square) is copied at once, before the slower dataclass test: a board may list 10,000.
+    if type(value) is tuple and all(type(v) in _SCALARS for v in value):
+        return list(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name.rstrip("_"): to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
