@@ -3,9 +3,9 @@ clean with the documented settings, and docs/deploy.md, followed as written from
 directory (the checkout copied in, its virtualenv created and installed, the release steps, a
 server and a worker), serves the site with its CSS.
 
-Run time: the walkthrough about 100 s on SQLite on a loaded 2-core machine (97 s measured, the
-offline install about 15 s of it, ``loadcorpus`` most of the rest); the other tests here a few
-seconds each."""
+Run time, on a 2-core machine at load 15: the walkthrough 97 s on SQLite and 200 s on
+PostgreSQL (the offline install about 15 s of it, ``loadcorpus`` most of the rest); the other
+tests here a few seconds each."""
 
 import contextlib
 import http.client
