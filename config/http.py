@@ -231,35 +231,42 @@ def _stamped(view, *, stamp_of: Callable[[str], str | None]):
         stamp = stamp_of(slug)
         if stamp is None:
             return view(request, slug, *args, **kwargs)  # its 404
-        key = page_key(request, stamp)
-        etag = etag_for(request, key, request.META.get("CSRF_COOKIE"))
-        response = get_conditional_response(request, etag=etag)
-        if response is None:
-            anonymous = settings.SESSION_COOKIE_NAME not in request.COOKIES and request.method == "GET"
-            stored = cache.get(_cache_key(key)) if anonymous else None
-            if stored is not None:
-                response = page_response(request, stored)
-            else:
-                response = view(request, slug, *args, **kwargs)
-                if response.status_code != 200:
-                    return response
-                # A page that sets a cookie of its own, or came compressed, is not the same
-                # for everyone: it is not kept.
-                if (
-                    anonymous
-                    and not response.streaming
-                    and not response.cookies
-                    and not response.has_header("Content-Encoding")
-                ):
-                    _keep(key, request, response)
-            # After the view: a first visit's render made the CSRF cookie it now sends.
-            etag = etag_for(request, key, request.META.get("CSRF_COOKIE"))
-        response.headers["ETag"] = etag
-        response.headers["Cache-Control"] = CACHE_CONTROL
-        patch_vary_headers(response, VARY)
-        return response
+        return stamped_response(request, stamp, lambda: view(request, slug, *args, **kwargs))
 
     return wrapped
+
+
+def stamped_response(request, stamp: str, render: Callable[[], HttpResponse]) -> HttpResponse:
+    """A GET or HEAD of a page that is a function of ``stamp`` (and of what ``page_key``
+    names): a 304 for a matching ETag, the kept body for an anonymous client, else
+    ``render()``, kept when it is a 200 for everyone alike (the module's docstring)."""
+    key = page_key(request, stamp)
+    etag = etag_for(request, key, request.META.get("CSRF_COOKIE"))
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        anonymous = settings.SESSION_COOKIE_NAME not in request.COOKIES and request.method == "GET"
+        stored = cache.get(_cache_key(key)) if anonymous else None
+        if stored is not None:
+            response = page_response(request, stored)
+        else:
+            response = render()
+            if response.status_code != 200:
+                return response
+            # A page that sets a cookie of its own, or came compressed, is not the same
+            # for everyone: it is not kept.
+            if (
+                anonymous
+                and not response.streaming
+                and not response.cookies
+                and not response.has_header("Content-Encoding")
+            ):
+                _keep(key, request, response)
+        # After the view: a first visit's render made the CSRF cookie it now sends.
+        etag = etag_for(request, key, request.META.get("CSRF_COOKIE"))
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = CACHE_CONTROL
+    patch_vary_headers(response, VARY)
+    return response
 
 
 def _keep(key: str, request, response) -> None:

@@ -16,6 +16,8 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
 
+from config.numbers import is_ascii_digits
+
 # A ruling body of the largest game at its maximum bounds is a few tens of KB; anything much
 # bigger is refused before it is parsed, and so is JSON nested deeper than any input.
 MAX_BODY = 256 * 1024
@@ -104,7 +106,7 @@ class BoundedJSONParser(BaseParser):
         request = (parser_context or {}).get("request")
         declared = request.META.get("CONTENT_LENGTH") if request is not None else None
         too_large = PayloadTooLarge({"body": [f"The body is larger than {self.max_body} bytes."]})
-        if declared and declared.isdigit() and int(declared) > self.max_body:
+        if is_ascii_digits(declared) and int(declared) > self.max_body:
             raise too_large
         raw = stream.read(self.max_body + 1) if stream is not None else b""
         if len(raw) > self.max_body:

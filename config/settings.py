@@ -249,6 +249,9 @@ TASK_WORKER_STALE_AFTER = int(os.environ.get("TASK_WORKER_STALE_AFTER", "60"))
 
 # A playtest shard whose worker has sent no heartbeat for this many seconds is played again.
 LAB_STALE_AFTER = int(os.environ.get("LAB_STALE_AFTER", "60"))
+# A designer's playtest runs queued or running at once (a comparison counts two): one user
+# cannot queue thousands of shards ahead of everyone else's.
+LAB_RUNS_PER_USER = int(os.environ.get("LAB_RUNS_PER_USER", "3"))
 
 # Ruling throttle per client address, API and referee form (games.throttle.RulingThrottle, whose
 # window semantics are in games/throttle.py); "none" disables it.

@@ -29,6 +29,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from config.numbers import ascii_number, is_ascii_digits, signed_number
+
 from .engine.declare import (
     MISSING,
     Bool,
@@ -309,10 +311,9 @@ def _get(form, name: str) -> str:
 
 
 def _rows(form, name: str, default: int) -> int:
-    try:
-        return max(0, min(MAX_ROWS, int(form.get(f"rows.{name}", default))))
-    except (TypeError, ValueError):
-        return default
+    rows = form.get(f"rows.{name}", default)
+    rows = rows if isinstance(rows, int) else ascii_number(rows, max_digits=4)
+    return default if rows is None else max(0, min(MAX_ROWS, rows))
 
 
 def _scalar(f: Field, text: str) -> Any:
@@ -335,10 +336,8 @@ def _from_text_bool(f: Bool, text: str) -> Any:
 
 
 def _whole_number(text: str) -> Any:
-    try:
-        return int(text)
-    except ValueError:
-        return text  # validation reports "A whole number is required."
+    number = signed_number(text, max_digits=18)
+    return text if number is None else number  # validation reports "A whole number is required."
 
 
 @_from_text.register(Int)
@@ -774,13 +773,13 @@ def _item_error(f: List, value: Any, rest: str, message: str) -> str:
     """An error of one item of a list typed in one field, said in words: which item (as the
     referee counts), what was typed there, and for a field of the board which coordinate."""
     index, _sep, part = rest.partition(".")
-    if not index.isdigit():
+    if not is_ascii_digits(index):
         return f"{rest}: {message}"
     n = int(index) + 1
     item = _value_at(value, int(index))
     if isinstance(f.item, Coord):
         typed = ",".join(str(c) for c in item) if isinstance(item, list) else str(item or "")
-        if part.isdigit():
+        if is_ascii_digits(part):
             axis = "x" if part == "0" else "y"
             return str(_("Field %(n)s (“%(typed)s”), coordinate %(axis)s: %(message)s")) % {
                 "n": n,
@@ -812,7 +811,7 @@ def apply_row_action(raw: dict[str, Any], action: str) -> dict[str, Any]:
     target: Any = raw
     parts = [p for p in path.split(".") if p]
     for part in parts[:-1]:
-        target = _value_at(target, int(part) if part.isdigit() else part)
+        target = _value_at(target, int(part) if is_ascii_digits(part) else part)
     last = parts[-1] if parts else None
     rows = target.get(last) if isinstance(target, dict) and last else None
     if isinstance(rows, list):

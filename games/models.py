@@ -109,7 +109,8 @@ class ImpactRun(models.Model):
         FAILED = "failed"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="impact_runs")
+    # A cached computation: it goes with its game (a PROTECT here kept any game from deletion).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="impact_runs")
     edition = models.PositiveIntegerField(help_text="The draft's number.")
     fingerprint = models.CharField(max_length=64)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from rest_framework.exceptions import ValidationError
 
 from config.languages import parse_lang
+from config.numbers import ascii_number
 
 from . import engine, snapshot
 from .engine.declare import MISSING
@@ -67,8 +68,8 @@ def edition_number(value: Any) -> int | None:
     """An edition number as asked (None, "": the latest published; digits as a string count)."""
     if value is None or value == "":
         return None
-    if isinstance(value, str) and value.isdigit() and len(value) <= 10:
-        value = int(value)
+    if isinstance(value, str):
+        value = ascii_number(value, max_digits=10)  # "²", "٣", "１": not an edition number
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**9:
         raise RequestInvalid({"edition": [gettext("An edition number (a whole number from 1) is required.")]})
     return value

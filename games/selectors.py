@@ -56,6 +56,11 @@ def ruling_stamp(ruling_id: str) -> tuple[str, str] | None:
     return str(pk), f"{row[0]}:{'reference' if row[1] is not None else ''}"
 
 
+def ruling_answers(ruling_id: str, *, game: str, adjudicator: str) -> bool:
+    """Whether the stored ruling ``ruling_id`` answers ``game``'s ``adjudicator`` (1 query)."""
+    return Ruling.objects.filter(pk=ruling_id, game__slug=game, adjudicator=adjudicator).exists()
+
+
 def ruling_get(ruling_id: str) -> RulingDoc | None:
     """Return a stored ruling exactly as it was given, pinned to the versions it cited,
     noting where a cited clause has a newer version since (4 queries)."""

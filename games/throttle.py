@@ -259,6 +259,14 @@ class RulingThrottle(WindowThrottle):
         return settings.RULING_RATE
 
 
+class RulingPageThrottle(RulingThrottle):
+    """The same limit on the GETs of a stored ruling's pages (the share page, the reopened
+    form), counted apart from the rulings themselves: a page kept in the cache costs little,
+    but the first answer of each re-runs the adjudicator and describes the whole situation."""
+
+    scope = "ruling-pages"
+
+
 def _share(previous: int, left: float, period: int) -> int:
     """The previous window's hits still counted with ``left`` seconds of this window to go:
     its share as if they were spread evenly over it, rounded up (a client never gets more

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reselect, reswap, retarget
 
+from config.http import stamped_response
 from config.languages import is_language_code, language_name
 from config.lru import LRU
 from rules import selectors as rule_selectors
@@ -28,7 +29,7 @@ from rules.permissions import can_design
 from . import engine, forms, ruling_request, selectors, services, situation, snapshot
 from .engine import MissingParameter, using
 from .snapshot import Snapshot
-from .throttle import RulingThrottle, ceil_seconds
+from .throttle import RulingPageThrottle, RulingThrottle, ceil_seconds
 
 # The form's own fields beside the question's inputs; no input declaration may use these names
 # (tests/games/test_referee_views.py checks every adjudicator).
@@ -166,9 +167,18 @@ def referee(request):
     example = _example(adj)
     example_players = forms.players_in(adj.inputs, example)
     if request.GET.get("from"):
-        reopened = _reopen(request, adj, request.GET["from"])
-        if reopened is not None:
-            return reopened
+        throttled = _ruling_page_throttled(request)
+        if throttled is not None:
+            return throttled
+        found = selectors.ruling_stamp(request.GET["from"])
+        # A ruling of another question: the form opens as if none were named.
+        if found is not None and selectors.ruling_answers(found[0], game=adj.game, adjudicator=adj.name):
+            return stamped_response(request, ":".join(found), lambda: _reopen(request, adj, found[0]))
+    return _question(request, adj, slug, edition, example, example_players)
+
+
+def _question(request, adj, slug: str, edition: int | None, example, example_players):
+    """The question's form: empty, filled with its worked example, or first the players."""
     game = _snapshot_or_404(slug, lang=_lang(request.GET.get("lang"), slug), edition=edition)
     if request.GET.get("example"):
         # "Fill in the example": the worked example's situation, with its own players.
@@ -199,11 +209,11 @@ def reopen_url(ruling) -> str:
 
 
 def _reopen(request, adj, ruling_id: str):
-    """The form as the referee left it when ``ruling_id`` was given, with that ruling under it
-    (shown as stored: it is not asked again), or None when the ruling is not this question's."""
+    """The form as the referee left it when ``ruling_id`` (a ruling of this question) was
+    given, with that ruling under it (shown as stored: it is not asked again)."""
     ruling = selectors.ruling_get(ruling_id)
     if ruling is None or ruling.game != adj.game or ruling.adjudicator != adj.name:
-        return None
+        raise Http404(gettext("Unknown ruling."))
     game = _snapshot_or_404(ruling.game, lang=ruling.lang, edition=ruling.edition)
     players = forms.players_in(adj.inputs, ruling.inputs)
     ctx = _form_context(adj, game, raw=ruling.inputs, players=players, variant=ruling.variant)
@@ -392,9 +402,33 @@ def _invalid(request) -> int:
     return 200 if request.htmx else 400
 
 
+def _ruling_page_throttled(request):
+    """A 429 with Retry-After when the client has opened too many stored rulings' pages (the
+    rulings' limit, counted apart), else None."""
+    throttle = RulingPageThrottle()
+    if throttle.allow_request(request, None):
+        return None
+    wait = ceil_seconds(throttle.wait())
+    response = render(request, "429.html", {"wait": wait}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 @require_safe
 def ruling_page(request, ruling_id: str):
-    """A stored ruling exactly as it was given, saying where a cited clause has changed since."""
+    """A stored ruling exactly as it was given, saying where a cited clause has changed since:
+    throttled as rulings are, and for anonymous clients kept per ruling, catalogue stamp and
+    language (``config.http.stamped_response``), so a shared link costs a cache read."""
+    throttled = _ruling_page_throttled(request)
+    if throttled is not None:
+        return throttled
+    found = selectors.ruling_stamp(ruling_id)
+    if found is None:
+        raise Http404(gettext("Unknown ruling."))
+    return stamped_response(request, ":".join(found), lambda: _ruling_page(request, found[0]))
+
+
+def _ruling_page(request, ruling_id: str):
     ruling = selectors.ruling_get(ruling_id)
     if ruling is None:
         raise Http404(gettext("Unknown ruling."))

@@ -16,6 +16,12 @@ class LabConfig(AppConfig):
         from .selectors import dispute_figures
 
         game_selectors.dispute_figures.answer(dispute_figures)
+        # A killed task worker's shards are queued again by the workers (workers.services).
+        from workers import services as worker_services
+
+        from .services import runs_sweep
+
+        worker_services.work_replay.answer(runs_sweep)
         # A new edition's rules need their own figures: queued when its publish commits.
         from rules.signals import edition_published
 

@@ -24,7 +24,7 @@ class PlaytestRun(models.Model):
 
     # The share link is /lab/runs/<id>/: a random id nobody can guess or enumerate.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    game = models.ForeignKey("rules.Game", on_delete=models.PROTECT, related_name="playtest_runs")
+    game = models.ForeignKey("rules.Game", on_delete=models.CASCADE, related_name="playtest_runs")
     config = models.JSONField()
     # The edition's clause versions and figures when the run started: a shard refuses to
     # play a draft that has changed since (its games would follow other rules).

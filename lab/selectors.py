@@ -24,6 +24,12 @@ def runs_recent(game, limit: int = 10):
     return PlaytestRun.objects.filter(game=game).order_by("-created_at")[:limit]
 
 
+def runs_live(user) -> int:
+    """How many of ``user``'s runs are queued or running (``settings.LAB_RUNS_PER_USER`` caps
+    it); one query."""
+    return PlaytestRun.objects.filter(created_by=user, status=PlaytestRun.Status.RUNNING).count()
+
+
 def progress(run: PlaytestRun) -> dict[str, Any]:
     """Finished shards of all, for the progress bar."""
     done = PlaytestShard.objects.filter(run=run, status=PlaytestShard.Status.DONE).count()

@@ -3,7 +3,8 @@
 A shard's life: pending → running (claimed: a fresh claim token, claimed_at, heartbeat) →
 done (its sums saved in one transaction, only if the same claim still holds it). A worker
 that dies leaves its shard running with a heartbeat that stops; ``run_sweep`` (called
-when a shard ends and whenever the run's page polls) puts a shard whose heartbeat is older
+when a shard ends, whenever the run's page polls, and for every run through ``runs_sweep``
+when a worker starts or ``recover_tasks`` runs) puts a shard whose heartbeat is older
 than ``settings.LAB_STALE_AFTER`` seconds back to pending and enqueues it again. If the first worker was only
 slow, its late save finds its claim gone and is dropped: nothing is counted twice, and a
 finished shard is never touched again.
@@ -40,8 +41,21 @@ HEARTBEAT_EVERY = 25
 MAX_ATTEMPTS = 3
 
 
+# The disputes pages' reference runs go first: a designer's queue of runs must not keep the
+# figures of newly published rules waiting for hours (django-tasks: higher runs first).
+FIGURES_PRIORITY = 50
+
+
 class ShardLost(Exception):
     """This worker's claim on the shard was taken over (it was thought dead)."""
+
+
+class RunLimit(Exception):
+    """The user has ``limit`` runs queued or running already (``settings.LAB_RUNS_PER_USER``)."""
+
+    def __init__(self, *, limit: int, live: int):
+        super().__init__(limit, live)
+        self.limit, self.live = limit, live
 
 
 def stale_after() -> dt.timedelta:
@@ -92,15 +106,35 @@ def run_create(
         PlaytestShard(run=run, index=n, start=a, stop=b) for n, (a, b) in enumerate(bounds)
     )
     for shard_id in run.shards.order_by("index").values_list("id", flat=True):
-        _enqueue(shard_id)
+        _enqueue(shard_id, purpose=purpose)
     run.refresh_from_db()
     return run
 
 
-def _enqueue(shard_id: int) -> None:
+@transaction.atomic
+def runs_start(
+    *, configured: list[tuple[simulate.Config, Rules]], user, now: dt.datetime
+) -> list[PlaytestRun]:
+    """Start a designer's runs (two for a comparison): ``RunLimit`` when that would make more
+    than ``settings.LAB_RUNS_PER_USER`` of theirs queued or running at once. The user's row is
+    locked first, so two submissions racing cannot both pass the count."""
+    from django.contrib.auth import get_user_model
+
+    from .selectors import runs_live
+
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    limit = settings.LAB_RUNS_PER_USER
+    live = runs_live(user)
+    if live + len(configured) > limit:
+        raise RunLimit(limit=limit, live=live)
+    return [run_create(config=config, rules=rules, user=user, now=now) for config, rules in configured]
+
+
+def _enqueue(shard_id: int, *, purpose: str) -> None:
     from .tasks import play_shard
 
-    play_shard.enqueue(shard_id)
+    task = play_shard.using(priority=FIGURES_PRIORITY) if purpose == FIGURES else play_shard
+    task.enqueue(shard_id)
 
 
 def _claim(shard_id: int, now: dt.datetime) -> tuple[PlaytestShard, str] | None:
@@ -204,7 +238,9 @@ def run_sweep(*, run_id, now: dt.datetime) -> int:
     stale = Q(status=PlaytestShard.Status.RUNNING, heartbeat_at__lt=now - stale_after())
     requeued = 0
     with transaction.atomic():
-        for shard in PlaytestShard.objects.select_for_update().filter(stale, run_id=run_id):
+        for shard in (
+            PlaytestShard.objects.select_for_update().select_related("run").filter(stale, run_id=run_id)
+        ):
             if shard.attempts >= MAX_ATTEMPTS:
                 reason = f"Shard {shard.index} was abandoned by {shard.attempts} workers."
                 shard.status, shard.error = PlaytestShard.Status.FAILED, reason
@@ -215,9 +251,17 @@ def run_sweep(*, run_id, now: dt.datetime) -> int:
                 continue
             shard.status, shard.claim = PlaytestShard.Status.PENDING, ""
             shard.save(update_fields=["status", "claim"])
-            _enqueue(shard.pk)
+            _enqueue(shard.pk, purpose=shard.run.purpose)
             requeued += 1
     return requeued
+
+
+def runs_sweep(*, now: dt.datetime) -> int:
+    """``run_sweep`` every running run: what a killed worker left (its shards' heartbeats
+    stopped) is queued again without anyone opening the run's page. Called when a worker
+    starts and by ``manage.py recover_tasks``; returns the shards queued again."""
+    running = PlaytestRun.objects.filter(status=PlaytestRun.Status.RUNNING).values_list("pk", flat=True)
+    return sum(run_sweep(run_id=run_id, now=now) for run_id in list(running))
 
 
 # ---------------------------------------------------------------- the disputes pages' figures

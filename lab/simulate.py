@@ -26,6 +26,7 @@ from typing import Any
 
 from django.utils import translation
 
+from config.numbers import is_ascii_digits, signed_number
 from games import engine as adjudication
 from games.engine import Rules
 from games.engine.declare import MISSING, Field, Invalid, List, Map, Object, _record_type
@@ -260,7 +261,7 @@ def parse_policies(model_: Model, players: int, specs: Iterable[str]) -> tuple[s
             names = [policy] * players
             continue
         number = seat[1:] if seat[:1] in ("P", "p") else seat
-        if not number.isdigit() or not 1 <= int(number) <= players:
+        if not is_ascii_digits(number) or not 1 <= int(number) <= players:
             errors.append(f"{spec!r}: the seat must be 1-{players}, P1-P{players} or all.")
             continue
         names[int(number) - 1] = policy
@@ -274,12 +275,15 @@ def _int(errors, name: str, value: Any, low: int, high: int, default: int | None
         if default is None:
             errors[name] = ["This field is required."]
         return default
-    try:
+    if isinstance(value, str):
+        n = signed_number(value.strip(), max_digits=18)  # "٣", "１": not a number here
+    elif isinstance(value, int) and not isinstance(value, bool):
+        n = value
+    elif isinstance(value, float) and value.is_integer():  # not inf, nan or 2.5
         n = int(value)
-    except (TypeError, ValueError):
-        errors[name] = ["Enter a whole number."]
-        return None
-    if isinstance(value, float) and not value.is_integer():
+    else:
+        n = None
+    if n is None:
         errors[name] = ["Enter a whole number."]
         return None
     if not low <= n <= high:

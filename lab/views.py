@@ -16,6 +16,7 @@ import csv
 import io
 import json
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -24,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from config.numbers import ascii_number
 from games import snapshot
 from rules import selectors as rule_selectors
 from rules.permissions import can_design, game_for
@@ -81,7 +83,7 @@ def _posted(post, prefix: str) -> dict:
 
 def _configure(slug: str, values: dict):
     players = values["players"]
-    seats = int(players) if players.isdigit() else 0
+    seats = ascii_number(players, max_digits=2) or 0
     specs = [f"{n}={p}" for n, p in enumerate(values["policies"][:seats], start=1) if p]
     return simulate.configure(
         game=slug,
@@ -106,6 +108,7 @@ def lab(request, slug: str):
     editions = rule_selectors.editions(game)
     current = next((e.number for e in editions if e.is_current), editions[0].number if editions else 1)
     errors: dict[str, list[str]] = {}
+    limited = False
     if request.method == "GET":
         values = {"a": _preset(model, current, request.GET.get("preset")), "b": _defaults(model, current)}
         compare = False
@@ -119,15 +122,24 @@ def lab(request, slug: str):
             except simulate.ConfigError as e:
                 errors.update({f"{prefix}-{name}": messages for name, messages in e.errors.items()})
         if not errors:
-            now = timezone.now()
-            runs = [
-                services.run_create(config=config, rules=rules, user=request.user, now=now)
-                for config, rules in configured.values()
-            ]
-            url = reverse("lab:run", args=[runs[0].pk])
-            if len(runs) == 2:
-                url += f"?vs={runs[1].pk}"
-            return redirect(url)
+            try:
+                runs = services.runs_start(
+                    configured=list(configured.values()), user=request.user, now=timezone.now()
+                )
+            except services.RunLimit as exc:
+                limited = True
+                errors["runs"] = [
+                    _(
+                        "You have %(live)s runs queued or running, and may have %(limit)s at once: "
+                        "wait for one to finish."
+                    )
+                    % {"live": exc.live, "limit": exc.limit}
+                ]
+            else:
+                url = reverse("lab:run", args=[runs[0].pk])
+                if len(runs) == 2:
+                    url += f"?vs={runs[1].pk}"
+                return redirect(url)
     variants = simulate.load_rules(slug, None).variant_slugs
     context = {
         "game": game,
@@ -151,13 +163,15 @@ def lab(request, slug: str):
         "errors": errors,
         "max_games": PAGE_MAX_GAMES,
         "recent": selectors.runs_recent(game),
+        "runs_limit": settings.LAB_RUNS_PER_USER,
+        "runs_live": selectors.runs_live(request.user),
         "saturation": model.presets.get("saturation"),
         "policy_help": model.policy_help,
         "city": slug == "rada-miasta",  # the city model's own fields: plots, event cards
         # A model whose game ends by its own rulings (Praetor) has no rounds to choose.
         "default_rounds": model.options(model.min_players).get("rounds"),
     }
-    return render(request, "lab/lab.html", context, status=400 if errors else 200)
+    return render(request, "lab/lab.html", context, status=429 if limited else 400 if errors else 200)
 
 
 def _errors_for(errors: dict, prefix: str) -> dict:

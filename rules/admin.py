@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
@@ -13,6 +14,7 @@ from rest_framework.authtoken.admin import TokenAdmin
 from rest_framework.authtoken.models import TokenProxy
 
 from config.languages import is_language_code
+from config.numbers import is_ascii_digits
 
 from . import models, services
 from .diff import word_diff
@@ -206,7 +208,7 @@ class ClauseVersionAdmin(GivesConflictsBack, admin.ModelAdmin):
         initial = super().get_changeform_initial_data(request)
         newest = (
             models.ClauseVersion.objects.filter(clause_id=initial.get("clause")).order_by("-number").first()
-            if str(initial.get("clause", "")).isdigit()
+            if is_ascii_digits(str(initial.get("clause", "")))
             else None
         )
         if newest is not None:
@@ -442,7 +444,7 @@ class TranslationAdmin(GivesConflictsBack, admin.ModelAdmin):
     def get_changeform_initial_data(self, request):
         initial = super().get_changeform_initial_data(request)
         version_id, lang = str(initial.get("based_on", "")), initial.get("lang")
-        if version_id.isdigit() and lang:
+        if is_ascii_digits(version_id) and lang:
             previous = (
                 models.Translation.objects.filter(clause__versions__id=version_id, lang=lang)
                 .order_by("-based_on__number")
@@ -542,7 +544,64 @@ class RoleAdmin(admin.ModelAdmin):
 
 
 class UserWithRolesAdmin(UserAdmin):
+    """Users, with their roles. Staff with ``auth.change_user`` cannot give what they do not
+    hold: superuser status is a superuser's to give, the permissions and groups offered are the
+    ones the staff user holds (and is in), those outside that reach are kept as they were when
+    the user is saved, and a superuser's page (whose password would sign in as one) is not
+    theirs to change."""
+
     inlines = [*UserAdmin.inlines, RoleInline]
+
+    @staticmethod
+    def _superuser(request) -> bool:
+        return request.user.is_active and request.user.is_superuser
+
+    def has_change_permission(self, request, obj=None):
+        if obj is not None and obj.is_superuser and not self._superuser(request):
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is not None and obj.is_superuser and not self._superuser(request):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = tuple(super().get_readonly_fields(request, obj))
+        return fields if self._superuser(request) else (*fields, "is_superuser")
+
+    @staticmethod
+    def _reach(request, field: str):
+        """The permissions (or groups) ``request.user`` may give: those it holds (is in)."""
+        if field == "groups":
+            return request.user.groups.all()
+        held = request.user.get_all_permissions()
+        return Permission.objects.filter(
+            pk__in=[
+                pk
+                for pk, app, code in Permission.objects.values_list(
+                    "pk", "content_type__app_label", "codename"
+                )
+                if f"{app}.{code}" in held
+            ]
+        )
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        if db_field.name in ("groups", "user_permissions") and not self._superuser(request):
+            kwargs["queryset"] = self._reach(request, db_field.name)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def save_related(self, request, form, formsets, change):
+        kept = {}
+        if change and not self._superuser(request):
+            # The form offered only what the staff user holds: what else the user had stays.
+            for field in ("groups", "user_permissions"):
+                if field in form.cleaned_data:
+                    reach = self._reach(request, field)
+                    kept[field] = list(getattr(form.instance, field).exclude(pk__in=reach))
+        super().save_related(request, form, formsets, change)
+        for field, rows in kept.items():
+            getattr(form.instance, field).add(*rows)
 
 
 admin.site.unregister(get_user_model())

@@ -483,6 +483,10 @@ class Role(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["user", "kind", "game", "lang"], name="uniq_role"),
+            # NULLs are distinct in a unique index: a role for every game (no game) needs its own.
+            models.UniqueConstraint(
+                fields=["user", "kind", "lang"], condition=Q(game__isnull=True), name="uniq_role_every_game"
+            ),
             models.CheckConstraint(
                 condition=~Q(kind="designer") | (Q(game__isnull=False) & Q(lang="")),
                 name="designer_role_names_a_game",

@@ -4,7 +4,12 @@ Roles (``rules.models.Role``): a designer of a game revises its clauses, opens a
 publishes its drafts; a translator of a language (of one game or of all) writes
 translations into it; a reviewer of a language approves them. A superuser may do
 everything. Everyone else — anonymous, signed in without a role, staff — reads
-everything and writes only rulings. Each predicate costs at most one query.
+everything and writes only rulings. Each predicate costs at most one query (one more
+when given a game's id rather than the game, for its original's language).
+
+No role, and no superuser, opens the translation of a game into its own original's language
+in any form ("pl-PL" for a Polish original): there is no such translation to write. A role
+for every game in that language still serves the games in other languages.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
+
+from config.languages import same_language
 
 from .models import Game, Role
 
@@ -45,7 +52,20 @@ def designed_games(user) -> list[int]:
     return [] if roles is None else list(roles.values_list("game_id", flat=True))
 
 
+def is_original_language(game: Game | int, lang: str) -> bool:
+    """Whether ``lang`` is ``game``'s original language, in any regional form: a language the
+    game has no translations into (a query when given the game's id)."""
+    original = (
+        game.language
+        if isinstance(game, Game)
+        else Game.objects.filter(pk=game).values_list("language", flat=True).first()
+    )
+    return original is not None and same_language(lang, original)
+
+
 def _language_role(user, kind: str, game: Game | int, lang: str) -> bool:
+    if is_original_language(game, lang):
+        return False
     if getattr(user, "is_superuser", False) and user.is_active:
         return True
     roles = _roles(user, kind)
@@ -60,6 +80,8 @@ def can_review(user, game: Game | int, lang: str) -> bool:
 def can_work_on(user, game: Game | int, lang: str) -> bool:
     """Whether ``user`` may open ``game``'s ``lang`` translations in the translators' workspace
     (a translator or a reviewer of the language; a reviewer edits as well as approves)."""
+    if is_original_language(game, lang):
+        return False
     if getattr(user, "is_superuser", False) and user.is_active:
         return True
     if not getattr(user, "is_authenticated", False) or not user.is_active:
@@ -149,10 +171,15 @@ class IsTranslatorOfLanguage(BasePermission):
     def has_permission(self, request, view) -> bool:
         if not getattr(request.user, "is_authenticated", False):
             return False
-        game = Game.objects.filter(slug=view.kwargs.get("slug")).values_list("id", flat=True).first()
+        game = Game.objects.filter(slug=view.kwargs.get("slug")).only("id", "language").first()
         lang = view.kwargs.get("lang", "")
-        # An unknown game or a malformed code is the view's 404 or 400 to give.
-        return game is None or not _LANG.fullmatch(lang) or can_work_on(request.user, game, lang)
+        # An unknown game, a malformed code or the original's language is the view's 404 or 400.
+        return (
+            game is None
+            or not _LANG.fullmatch(lang)
+            or is_original_language(game, lang)
+            or can_work_on(request.user, game, lang)
+        )
 
 
 class IsTranslatorOfGame(BasePermission):

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_safe
 
 from config.http import stamped_page
 from config.languages import is_language_code, language_name
+from config.numbers import ascii_number
 
 from . import code_side, corpus, params, selectors, tables
 from . import search as search_engine
@@ -465,7 +466,7 @@ def search(request):
         context["lang"] = ORIGINAL_ONLY
         return _render_page(request, "rules/search.html", "results", context, status=400)
     page = request.GET.get("page", "1")
-    page = int(page) if page.isdigit() and 0 < len(page) <= 4 and int(page) > 0 else 1
+    page = ascii_number(page, max_digits=4) or 1
     offset = (page - 1) * SEARCH_PAGE
     results = selectors.search(query, lang=lang, limit=SEARCH_PAGE, offset=offset) if query else None
     groups: dict[int, SearchGroup] = {}
@@ -540,10 +541,7 @@ def _edition_number(
     """The edition number asked for in ``field`` (or ``default``); a bad one goes into ``errors``."""
     if raw in (None, ""):
         return default
-    try:
-        number = int(raw)
-    except ValueError:
-        number = None
+    number = ascii_number(raw)
     if number not in numbers:
         errors[field] = _("Not an edition of this game: %(value)s") % {"value": raw}
         return None

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from config.numbers import ascii_number
 from config.uploads import accepts_upload
 from games import selectors as game_selectors
 from games import services as game_services
@@ -383,7 +384,7 @@ def _changes_from(post) -> list[dict]:
     """The changes the designer accepted on the document page, each possibly edited."""
     out = []
     for n in post.getlist("accept"):
-        if not n.isdigit() or len(n) > 5:
+        if ascii_number(n, max_digits=5) is None:
             continue
         change = {k: post.get(f"{k}-{n}", "") for k in ("key", "change", "text", "section")}
         if change["change"] in document.CHANGES and len(change["text"]) <= MAX_TEXT:

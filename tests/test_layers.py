@@ -19,7 +19,7 @@ ALLOWED: dict[str, set[str]] = {
     "rules": {"config"},
     "games": {"config", "rules"},
     "translators": {"config", "rules"},
-    "lab": {"config", "rules", "games"},
+    "lab": {"config", "rules", "games", "workers"},  # workers: the task workers it answers (work_replay)
     "studio": {"config", "rules", "games", "translators.align", "lab.simulate"},
     "workers": {"config"},
     "bench": {"config", "rules", "games", "studio", "translators", "lab", "workers"},

@@ -27,7 +27,7 @@ from config.languages import LANG_MAX, LANG_RE, parse_lang
 from config.parsers import BoundedJSONParser, NulFreeFormParser, NulFreeMultiPartParser
 from config.uploads import accepts_upload
 from rules import selectors as rule_selectors
-from rules.permissions import IsTranslatorOfGame, IsTranslatorOfLanguage, can_review
+from rules.permissions import IsTranslatorOfGame, IsTranslatorOfLanguage, can_review, is_original_language
 
 from . import align, exchange, selectors, services
 from .models import TermProposal
@@ -58,7 +58,7 @@ class TranslatorView(APIView):
         game = rule_selectors.game_get(slug)
         if game is None:
             raise NotFound("Unknown game.")
-        if lang == game.language:
+        if is_original_language(game, lang):  # "pl-PL" for a Polish original too
             raise ValidationError({"lang": [f"{lang} is the language of {game.slug}'s original."]})
         return game, lang
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from config.languages import language_name
+from config.numbers import ascii_number
 from rules.models import Term
 from rules.permissions import can_review
 
@@ -115,10 +116,10 @@ def _propose(request, game, lang: str):
 def _decide(request, game, lang: str, verdict: str):
     if not can_review(request.user, game, lang):
         raise PermissionDenied(_("Only a reviewer of this language may approve or reject its terms."))
-    raw = request.POST.get("proposal", "")
+    pk = ascii_number(request.POST.get("proposal", ""), max_digits=11)
     proposal = (
-        TermProposal.objects.filter(pk=int(raw), term__game=game, lang=lang).select_related("term").first()
-        if raw.isdigit() and len(raw) < 12
+        TermProposal.objects.filter(pk=pk, term__game=game, lang=lang).select_related("term").first()
+        if pk is not None
         else None
     )
     if proposal is None:

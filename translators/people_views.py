@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from config.numbers import ascii_number
 from rules.models import Game, Role
 
 from . import selectors, services
@@ -47,7 +48,8 @@ def people(request):
         return _render(request)
     if request.POST.get("action") == "remove":
         raw = request.POST.get("role", "")
-        role = Role.objects.filter(pk=int(raw)).first() if raw.isdigit() and len(raw) < 12 else None
+        pk = ascii_number(raw, max_digits=11)
+        role = Role.objects.filter(pk=pk).first() if pk is not None else None
         if role is None:
             raise Http404(_("No such role."))
         services.role_remove(role=role)

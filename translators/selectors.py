@@ -21,7 +21,7 @@ from rules.models import (
     revision_state,
     search_form,
 )
-from rules.permissions import language_roles
+from rules.permissions import is_original_language, language_roles
 from rules.selectors import GlossaryEntry
 
 from . import memory
@@ -173,7 +173,7 @@ def workspace(user) -> list[Progress]:
     out = []
     for g in games:
         for (game_id, lang), kind in sorted(cells.items(), key=lambda c: c[0][1]):
-            if game_id != g.id or lang == g.language:
+            if game_id != g.id or is_original_language(g, lang):
                 continue
             p = Progress(g, lang, kind)
             for clause_id, entry_game, version_id, text in entries:

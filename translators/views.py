@@ -22,11 +22,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from config.languages import is_language_code, language_name, translation_language_problem
+from config.numbers import ascii_number
 from config.uploads import accepts_upload
 from rules import services as rule_services
 from rules.diff import word_diff
 from rules.models import Game, Translation
-from rules.permissions import can_review, can_work_on, game_for, may_save_translation
+from rules.permissions import can_review, can_work_on, game_for, is_original_language, may_save_translation
 
 from . import align, checks, exchange, glossary, memory, selectors, services
 from .forms import MAX_TEXT, TranslationForm
@@ -55,7 +56,7 @@ def workspace_game(request, slug: str, lang: str) -> Game:
         may=lambda game: can_work_on(request.user, game, lang),
         refused=_("Only a translator or reviewer of this language may work on it."),
         missing=_("Unknown game, or the original's own language."),
-        here=lambda game: lang != game.language,
+        here=lambda game: not is_original_language(game, lang),
     )
 
 
@@ -267,7 +268,8 @@ def clause(request, slug: str, lang: str, key: str):
     text = form.cleaned_data["text"]
     version = request.POST.get("version", "")
     expected = request.POST.get("expected_revision", "")
-    expected = int(expected) if expected.isdigit() and len(expected) < 10 else -1
+    expected = ascii_number(expected, max_digits=9)
+    expected = -1 if expected is None else expected
     try:
         if version != str(unit.version.number):
             raise rule_services.Conflict(

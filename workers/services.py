@@ -8,7 +8,9 @@ heartbeat every ``TASK_WORKER_STALE_AFTER / 4`` seconds; a RUNNING task whose wo
 heartbeat younger than ``TASK_WORKER_STALE_AFTER`` and that started before that is marked
 FAILED, saying so. Failed, not run again: a task may have done half its writes, and only its
 own code knows whether running it twice is safe (the playtest lab's shards know, and are
-replayed by ``lab.services.run_sweep`` from their own heartbeats).
+replayed from their own heartbeats: ``work_replay``, which the lab answers with
+``lab.services.runs_sweep``, is asked when a worker starts, at each of its heartbeats and by
+``recover_tasks``, so a killed worker's shards are queued again without anyone opening a page).
 """
 
 from __future__ import annotations
@@ -23,7 +25,12 @@ from django.db import transaction
 from django_tasks_db.compat import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
+from config.answers import Question
+
 from .models import WorkerBeat
+
+# Queue again the work of dead workers that knows how to be replayed; returns how much.
+work_replay = Question("workers.services.work_replay", answered_by="the lab app (LabConfig.ready)")
 
 log = logging.getLogger(__name__)
 

@@ -33,6 +33,7 @@ class _Heartbeat(threading.Thread):
             while not self.stopped.wait(self.every):
                 try:
                     services.worker_beat(worker_id=self.worker_id, now=timezone.now())
+                    services.work_replay(now=timezone.now())  # a killed worker's shards
                 except DatabaseError:
                     # The database is away: the next beat tries again; if it stays away long
                     # enough, this worker's tasks are rightly taken for lost.
@@ -49,6 +50,7 @@ class Command(upstream.Command):
             # The autoreloader's parent process only restarts the child, which does the work.
             return super().handle(*args, worker_id=worker_id, reload=reload, **options)
         services.tasks_recover(now=timezone.now())
+        services.work_replay(now=timezone.now())
         # The first beat before the first claim: a task is never RUNNING under a worker
         # without a heartbeat.
         services.worker_beat(worker_id=worker_id, now=timezone.now())
