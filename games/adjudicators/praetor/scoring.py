@@ -20,8 +20,11 @@ from .common import (
     RESOURCES,
     WALL_TILES,
     adjudicator,
+    dice_of_a_colour,
     favor_field,
+    gold_is_gold,
     morale_field,
+    past_the_box,
     players,
 )
 
@@ -39,8 +42,8 @@ def _final_scoring_checks(i):
                 f"rates.{res}",
                 _("Give the market rate of %(r)s: you hold %(q)s.") % {"r": res, "q": qty},
             )
-    if "gold" in i.rates and i.rates["gold"] != 1:
-        yield "rates.gold", _("Gold is already gold: its rate is 1.")
+    yield from gold_is_gold(i)
+    yield from dice_of_a_colour("active_workers", len(i.active_workers) + i.novices)
 
 
 FINAL_SCORING_INPUTS = Object(
@@ -138,6 +141,18 @@ def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
 
 # --------------------------------------------------------------------------- winner
 
+
+def _walls_in_the_box(i):
+    """pr.components.wall-tiles: "14个城墙板块" — the players' wall tiles together are no more."""
+    yield from past_the_box(
+        "players",
+        sum(p.walls for p in i.players),
+        "wall_tiles",
+        "pr.components.wall-tiles",
+        _("The players hold %(n)s wall tiles together; the game has %(have)s."),
+    )
+
+
 WINNER_INPUTS = Object(
     players=players(
         favor=favor_field(gettext_lazy("Favor points")),
@@ -146,7 +161,7 @@ WINNER_INPUTS = Object(
         city_tiles=Int(0, CITY_TILES, label=gettext_lazy("City tiles")),
         age=Int(0, 150, label=gettext_lazy("Age (years)")),
     ),
-    checks=[unique_names("players")],
+    checks=[unique_names("players"), _walls_in_the_box],
 )
 
 # Tie-break criteria in the order of pr.victory.*: (outcome name, sort key, clause).

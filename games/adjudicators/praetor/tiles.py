@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules, names
-from games.engine.declare import Bool, Choice, Int, List, Object, Player, counts
+from games.engine.declare import Bool, Choice, Int, List, Object, Player, counts, ruled_out
 
 from .actions import activation_fee, special_fee
 from .common import (
@@ -30,6 +30,8 @@ from .common import (
     WALL_TILES,
     WORDS,
     adjudicator,
+    dice_of_a_colour,
+    gold_is_gold,
 )
 
 # pr.tiles.resources-heading: "效果取决于工人经验" — the yield depends on the worker's experience,
@@ -306,6 +308,15 @@ def _city_tile_checks(i):
             "retired_worker",
             _("The labour camp itself sends the retired worker: choose the tile it acts on."),
         )
+    elif i.retired_worker and i.retired == 0:
+        # pr.tiles.labour-camp: "让你的一名退休工人作为6点经验的活跃工人执行一个行动" — the worker it
+        # sends is one of the player's retired workers, so a player with none sends none.
+        yield ruled_out(
+            "retired_worker",
+            _("The labour camp sends one of your retired workers, and you have none."),
+            "pr.tiles.labour-camp",
+        )
+    yield from dice_of_a_colour("active_workers", i.active_workers + i.retired + i.villagers)
 
 
 CITY_TILE_INPUTS = Object(
@@ -496,8 +507,7 @@ def _market_checks(i):
     for res, qty in i.take.items():
         if qty and i.give.get(res, 0):
             yield f"take.{res}", _("You cannot give and take the same resource.")
-    if "gold" in i.rates and i.rates["gold"] != 1:
-        yield "rates.gold", _("Gold is already gold: its rate is 1.")
+    yield from gold_is_gold(i)
 
 
 MARKET_INPUTS = Object(
