@@ -22,7 +22,16 @@ from games import labels
 from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Choice, Int, Map, Object, Player
 
-from .common import GAME, WORDS, adjudicator, ast_order, known_names, some_players
+from .common import (
+    GAME,
+    MAX_CITIES,
+    WORDS,
+    adjudicator,
+    ast_order,
+    known_names,
+    players_the_text_knows,
+    some_players,
+)
 
 # The thirteen phases of "Η ΣΕΙΡΑ ΤΩΝ ΦΑΣΕΩΝ", in the text's order: each phase's place in the
 # round is the clause that lists it. The slugs are the input's vocabulary (labels.toml).
@@ -73,6 +82,11 @@ def _need_cities(i: Any) -> Iterator[tuple[str, str]]:
         yield "cities", _("Trade-card acquisition starts with the fewest cities: give every player's cities.")
 
 
+def _players_of_a_game(i: Any) -> Iterator[tuple]:
+    """The A.S.T. order lists every player: as many as the text lets play (mc.hand-limit.*)."""
+    return players_the_text_knows("ast_order", len(i.ast_order))
+
+
 PHASE_ORDER_INPUTS = Object(
     phase=Choice.of(WORDS["phases"], label=gettext_lazy("Phase")),
     ast_order=ast_order(),
@@ -80,11 +94,17 @@ PHASE_ORDER_INPUTS = Object(
     done=some_players(gettext_lazy("Players who have finished this phase")),
     cities=Map(
         Player(),
-        Int(0, 99, label=gettext_lazy("Cities")),
+        Int(0, MAX_CITIES, label=gettext_lazy("Cities")),
         default={},
         label=gettext_lazy("Cities of each player (trade-card acquisition)"),
     ),
-    checks=[known_names("insist"), known_names("done"), known_names("cities"), _need_cities],
+    checks=[
+        known_names("insist"),
+        known_names("done"),
+        known_names("cities"),
+        _need_cities,
+        _players_of_a_game,
+    ],
 )
 
 

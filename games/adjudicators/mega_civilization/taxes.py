@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games import labels
 from games.engine import Reasoning, Result, Rules, names, tied_for_best
-from games.engine.declare import Int, Map, Object, Player
+from games.engine.declare import Int, Map, Object, Player, ruled_out
+from games.engine.rules import active as rules_in_force
 
 from .common import (
     AST_PLAYER_CHECKS,
@@ -269,6 +270,24 @@ def tax(i: Any, *, variant: str, rules: Rules) -> Result:
 # ---------------------------------------------------------------------------
 # tax-revolt (1.2 tax revolts: who takes each revolting city, or is it destroyed)
 
+
+def _revolting_in_play(i: Any):
+    """mc.tax.revolt-city-destroyed: "τις 9 πόλεις τους" — a player's cities in play are the 9
+    less those in stock, and only a city in play can revolt (mc.tax.revolt: a city the player
+    cannot pay the tax of)."""
+    have = rules_in_force().param("cities_per_player")
+    stock = {p.name: p.cities_in_stock for p in i.players}
+    for name, n in i.revolting.items():
+        in_play = have - stock.get(name, have)
+        if name in stock and n > in_play:
+            yield ruled_out(
+                f"revolting.{name}",
+                _("%(p)s has %(n)s cities in play (%(have)s less %(s)s in stock): no more can revolt.")
+                % {"p": name, "n": in_play, "have": have, "s": stock[name]},
+                "mc.tax.revolt-city-destroyed",
+            )
+
+
 TAX_REVOLT_INPUTS = Object(
     players_in_ast_order(
         cities_in_stock=Int(0, MAX_CITIES, label=gettext_lazy("Cities in stock")),
@@ -279,7 +298,7 @@ TAX_REVOLT_INPUTS = Object(
         Int(0, MAX_CITIES, label=gettext_lazy("Revolting cities")),
         label=gettext_lazy("Revolting cities of each player (the tax ruling's revolting_cities)"),
     ),
-    checks=[*AST_PLAYER_CHECKS, known_players("revolting")],
+    checks=[*AST_PLAYER_CHECKS, known_players("revolting"), _revolting_in_play],
 )
 
 
