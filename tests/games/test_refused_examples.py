@@ -54,10 +54,6 @@ NOT_YET = {
     "mega-civilization/advance-purchase",
     "mega-civilization/ship-payment",
     "mega-civilization/reshuffle",
-    "rada-miasta/support-gain",
-    "rada-miasta/event-card",
-    "rada-miasta/round-order",
-    "rada-miasta/council-vote",
 }
 
 

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import P, Reasoning, Result, Rules, around_table, names
-from games.engine.declare import Choice, List, Map, Object, Player, Players
+from games.engine.declare import Choice, List, Map, Object, Player, Players, ruled_out
 from games.engine.rules import active
 
 from .common import (
@@ -139,7 +139,9 @@ def _check_events(i: Any) -> Iterable[tuple[str, str]]:
 def _check_council_vote(i: Any) -> Iterable[tuple[str, str]]:
     if i.district.type == "terrain":
         # rm.intro.terrain: a Terrain cannot be rebuilt or used to rebuild.
-        yield "district.type", _("A Terrain cannot be rebuilt or used to rebuild.")
+        yield ruled_out(
+            "district.type", _("A Terrain cannot be rebuilt or used to rebuild."), "rm.intro.terrain"
+        )
         return
     if i.district.stage is None:
         yield "district.stage", _("This field is required.")
