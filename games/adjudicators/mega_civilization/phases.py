@@ -163,7 +163,13 @@ def _by_cities(r: Reasoning, i: Any) -> list[str]:
 
 
 def _acting(r: Reasoning, i: Any) -> tuple[bool, list[str] | None]:
-    """Who acts when: (may the players act at the same time, the order when they do not)."""
+    """Who acts when: (may the players act at the same time, the order when they do not).
+
+    Each phase as its own text orders it: phase 1 simultaneous by its heading; 9.1, 10 and 13.1
+    "κάθε παίκτης, με σειρά Α.S.T"; phase 12 in A.S.T. order or simultaneously
+    (mc.advances.simultaneous); phase 2 simultaneous "αλλά και με A.S.T". The general remark
+    (mc.ast-order.ties, .simultaneous, .insist) is for a tie where no order is set: only there,
+    and in the phases that leave the choice (2 and 12), may a player insist on the A.S.T. order."""
     if i.phase == FEWEST_CITIES_FIRST:
         # The section fixes its own order; the A.S.T. order only breaks its ties.
         return False, _by_cities(r, i)
@@ -171,6 +177,28 @@ def _acting(r: Reasoning, i: Any) -> tuple[bool, list[str] | None]:
         r.step(
             "mc.calamity-resolution.reveal", _("First all players reveal their calamities at the same time.")
         )
+    if i.phase == "tax-collection":
+        r.step(
+            SIMULTANEOUS_BY_HEADING[i.phase],
+            _("The section's heading says the procedure is carried out simultaneously for all players."),
+        )
+        if i.insist:
+            r.step(
+                "mc.ast-order.ties",
+                _(
+                    "Insisting on the A.S.T. order is for ties where no order is set; this phase's "
+                    "order is set: simultaneous, whoever insists."
+                ),
+            )
+        return True, None
+    if i.phase in IN_AST_ORDER and i.phase != "advance-purchase":
+        r.step(
+            IN_AST_ORDER[i.phase],
+            _(
+                "The section says each player acts in A.S.T. order: the players act in turn, not at the same time."
+            ),
+        )
+        return False, list(i.ast_order)
     if i.insist:
         r.step(
             "mc.ast-order.insist",
@@ -178,22 +206,20 @@ def _acting(r: Reasoning, i: Any) -> tuple[bool, list[str] | None]:
             % {"p": names(p for p in i.ast_order if p in i.insist)},
         )
         return False, list(i.ast_order)
-    if i.phase in SIMULTANEOUS_BY_HEADING:
+    if i.phase == "population-growth":
         r.step(
             SIMULTANEOUS_BY_HEADING[i.phase],
             _("The section's heading says the procedure is carried out simultaneously for all players."),
         )
-        if i.phase == "population-growth":
-            r.step(
-                "mc.ast-order.simultaneous",
-                _("Nobody insists on the A.S.T. order, so the players act at the same time."),
-            )
-        return True, None
-    if i.phase in IN_AST_ORDER:
-        r.step(IN_AST_ORDER[i.phase], _("The section says each player acts in A.S.T. order."))
-        clause = "mc.advances.simultaneous" if i.phase == "advance-purchase" else "mc.ast-order.simultaneous"
         r.step(
-            clause,
+            "mc.ast-order.simultaneous",
+            _("Nobody insists on the A.S.T. order, so the players act at the same time."),
+        )
+        return True, None
+    if i.phase == "advance-purchase":
+        r.step(IN_AST_ORDER[i.phase], _("The section says each player acts in A.S.T. order."))
+        r.step(
+            "mc.advances.simultaneous",
             _("To save time the players may act simultaneously, since nobody insists on the A.S.T. order."),
         )
         return True, list(i.ast_order)
