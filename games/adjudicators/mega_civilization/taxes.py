@@ -314,9 +314,21 @@ def _all_in_play(r: Reasoning, i: Any, rules: Rules) -> bool:
     return every
 
 
-def _take_city(r: Reasoning, i: Any, owner: str, stock: dict[str, int], rebels: list[str]) -> str | None:
-    """The beneficiary of one revolting city of ``owner`` (mc.tax.revolt), skipping those without
-    a city in stock (mc.tax.revolt-next-beneficiary) and the revolting players."""
+def _take_city(
+    r: Reasoning, i: Any, owner: str, stock: dict[str, int], rebels: list[str], keeper: str | None
+) -> str | None:
+    """The beneficiary of one revolting city of ``owner`` (mc.tax.revolt), the revolting players
+    aside. ``keeper``, the beneficiary of the city before, keeps the part while they have a city
+    marker left (mc.tax.revolt-next-beneficiary: a new one is chosen only "Αν ο ωφελούμενος δεν
+    έχει αρκετούς δείκτες πόλεων"); None chooses afresh."""
+    if keeper is not None and stock[keeper] > 0:
+        r.step(
+            "mc.tax.revolt-next-beneficiary",
+            _("%(b)s, the beneficiary, still has a city marker in stock, so %(b)s takes this city too.")
+            % {"b": keeper},
+        )
+        stock[keeper] -= 1
+        return keeper
     eligible = [p for p in i.players if p.name not in rebels]
     empty = [p.name for p in eligible if stock[p.name] == 0]
     if empty:
@@ -339,6 +351,30 @@ def _take_city(r: Reasoning, i: Any, owner: str, stock: dict[str, int], rebels: 
     )
     stock[chosen.name] -= 1
     return chosen.name
+
+
+def _city_by_city(r: Reasoning, i: Any, rebels: list[str], destroyed: bool, keep: bool) -> tuple[list, dict]:
+    """Each revolting city's fate, in A.S.T. order; ``keep``: the beneficiary keeps the part
+    until out of city markers (the text), else one is chosen afresh for each city."""
+    stock = {p.name: p.cities_in_stock for p in i.players}
+    revolts: list[dict[str, Any]] = []
+    keeper = None
+    for owner in rebels:
+        for _n in range(i.revolting[owner]):
+            taker = None if destroyed else _take_city(r, i, owner, stock, rebels, keeper if keep else None)
+            keeper = taker or keeper
+            if taker is None and not destroyed:
+                r.gap("mc.tax.revolt", "no-beneficiary-left")
+            revolts.append(
+                {
+                    "owner": owner,
+                    "fate": "replaced" if taker else "destroyed",
+                    "beneficiary": taker,
+                    # mc.tax.revolt-city-no-income: no income, no support check this round.
+                    "exempt": taker is not None,
+                }
+            )
+    return revolts, stock
 
 
 def _tax_revolt_summary(o: dict[str, Any]) -> str:
@@ -370,28 +406,29 @@ def tax_revolt(i: Any, *, variant: str, rules: Rules) -> Result:
             "mc.tax.revolt-ast-order",
             _("The revolts are resolved in A.S.T. order: %(o)s.") % {"o": names(rebels)},
         )
-    stock = {p.name: p.cities_in_stock for p in i.players}
-    revolts = []
     destroyed = _all_in_play(r, i, rules)
     if not destroyed:
         r.step(
             "mc.tax.revolter-not-beneficiary",
             _("%(p)s cannot be the beneficiary of any revolting city.") % {"p": names(rebels)},
         )
-    for owner in rebels:
-        for _n in range(i.revolting[owner]):
-            taker = None if destroyed else _take_city(r, i, owner, stock, rebels)
-            if taker is None and not destroyed:
-                r.gap("mc.tax.revolt", "no-beneficiary-left")
-            revolts.append(
-                {
-                    "owner": owner,
-                    "fate": "replaced" if taker else "destroyed",
-                    "beneficiary": taker,
-                    # mc.tax.revolt-city-no-income: no income, no support check this round.
-                    "exempt": taker is not None,
-                }
+    revolts, stock = _city_by_city(r, i, rebels, destroyed, keep=True)
+    if not destroyed and sum(i.revolting[p] for p in rebels) > 1:
+        # The other reading, ruled by the same rule: a beneficiary chosen afresh for each city.
+        afresh, afresh_stock = _city_by_city(Reasoning(), i, rebels, destroyed, keep=False)
+        changes = {
+            key: value
+            for key, value, ours in (
+                ("revolts", afresh, revolts),
+                ("cities_in_stock_after", afresh_stock, stock),
             )
+            if value != ours
+        }
+        r.gap(
+            "mc.tax.revolt-next-beneficiary",
+            "beneficiary-keeps-the-revolt",
+            readings=[(_("The beneficiary is chosen afresh for each revolting city."), changes)],
+        )
     if any(c["beneficiary"] for c in revolts):
         r.step(
             "mc.tax.revolt-city-no-income",
