@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games import labels
 from games.engine import Reasoning, Result, Rules, names, tied_for_best
-from games.engine.declare import Int, Map, Object, Player, ruled_out
+from games.engine.declare import Bool, Int, Map, Object, Player, ruled_out
 from games.engine.rules import active as rules_in_force
 
 from .common import (
@@ -47,6 +47,7 @@ BENEFICIARY_INPUTS = Object(
         tokens_in_stock=Int(0, MAX_TOKENS, label=gettext_lazy("Tokens in stock")),
     ),
     exclude=some_players(gettext_lazy("Players who cannot be beneficiary (e.g. the revolting player)")),
+    calamity=Bool(default=False, label=gettext_lazy("The beneficiary of a calamity")),
     checks=[*AST_PLAYER_CHECKS, known_players("exclude")],
 )
 
@@ -116,7 +117,34 @@ def _beneficiary_summary(o: dict[str, Any]) -> str:
 @adjudicator("beneficiary", inputs=BENEFICIARY_INPUTS, summary=_beneficiary_summary)
 def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
     """Name the beneficiary: most cities in stock, then most tokens, then A.S.T. order."""
+    if i.calamity:
+        return _calamity_beneficiary(i, rules)
+    return _general_beneficiary(Reasoning(), i, rules)
+
+
+def _calamity_beneficiary(i: Any, rules: Rules) -> Result:
+    """mc.beneficiary.calamities: "Στην περίπτωση των συμφορών, υπάρχει σαφέστερος ορισμός … διαβάστε
+    το Κεφάλαιο 8" — and chapter 8 of this summary defines none: the text names nobody; the
+    general definition, run as it stands, is the other reading."""
     r = Reasoning()
+    r.step(
+        "mc.beneficiary.calamities",
+        _(
+            "For a calamity the text defers to a clearer definition in chapter 8, which this summary "
+            "does not give: it names no beneficiary."
+        ),
+    )
+    general = _general_beneficiary(Reasoning(), i, rules).outcome
+    r.gap(
+        "mc.beneficiary.calamities",
+        "calamity-beneficiary",
+        readings=[(_("The general definition applies to calamities too."), general)],
+    )
+    return r.result({"beneficiary": None, "decided_by": None})
+
+
+def _general_beneficiary(r: Reasoning, i: Any, rules: Rules) -> Result:
+    """mc.beneficiary.most-cities, .tie-tokens, .tie-ast, the revolting players aside."""
     excluded = _bar_revolters(i, r)
     candidates = [p for p in i.players if p.name not in excluded]
     if not candidates:

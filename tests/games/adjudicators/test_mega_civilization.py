@@ -649,3 +649,23 @@ def test_tax_revolt_gives_the_afresh_reading_its_outcome(referee):
     assert reading.outcome["cities_in_stock_after"] == {"Ala": 0, "Bartek": 2, "Celina": 2}
     # One revolting city: nothing to keep, no gap.
     assert referee.rule("tax-revolt", {**raw, "revolting": {"Ala": 1}}).gaps == ()
+
+
+def test_a_calamitys_beneficiary_is_left_to_the_missing_chapter_8(referee):
+    # mc.beneficiary.calamities (issue 32): the general definition does not apply, and chapter 8
+    # is not in this summary; the general definition, run as it stands, is the other reading.
+    raw = {
+        "players": [
+            {"name": "Ala", "cities_in_stock": 5, "tokens_in_stock": 20},
+            {"name": "Bartek", "cities_in_stock": 7, "tokens_in_stock": 3},
+        ],
+        "ast_order": ["Ala", "Bartek"],
+    }
+    general = referee.rule("beneficiary", raw)
+    assert general.outcome == {"beneficiary": "Bartek", "decided_by": "cities"}
+    result = referee.rule("beneficiary", {**raw, "calamity": True})
+    assert result.outcome == {"beneficiary": None, "decided_by": None}
+    assert referee.steps(result) == ["mc.beneficiary.calamities"]
+    (gap,) = result.gaps
+    assert gap.clause == "mc.beneficiary.calamities"
+    assert [dict(x.outcome) for x in gap.readings] == [general.outcome]
