@@ -40,7 +40,9 @@ DISPUTES = (
 
 class MegaCivilization(WholeGame):
     slug = SLUG
-    min_players, max_players = 2, 8
+    # The fewest players the text gives a game (mc.hand-limit.5-to-11: 5; the phase order and the
+    # winner refuse fewer); the most is the model's own.
+    min_players, max_players = 5, 8
     policies = ("builder",)
     default_policy = "builder"
     policy_help = gettext_lazy(

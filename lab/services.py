@@ -233,7 +233,7 @@ FIGURES_PLAYERS = {
     "dolores": 4,
     "praetor": 3,
     "imperial-tax-farmer": 3,
-    "mega-civilization": 4,
+    "mega-civilization": 5,
 }
 _LIVE = (PlaytestRun.Status.RUNNING, PlaytestRun.Status.FINISHED)
 

@@ -15,7 +15,7 @@ RULES = from_corpus("mega-civilization")
 
 
 def test_every_call_passes_its_declaration_and_someone_wins():
-    config = config_for("mega-civilization", RULES, players=4, games=3, seed=2)
+    config = config_for("mega-civilization", RULES, players=5, games=3, seed=2)
     ref = simulate.Referee("mega-civilization", RULES, "original", checked=True)
     m = simulate.summarize(config, RULES, simulate.run_range(config, RULES, 0, 3, ref))["metrics"]
     assert ref.calls["winner"] == 3 and ref.calls["tax"] == 3 * 12
@@ -26,7 +26,7 @@ def test_every_call_passes_its_declaration_and_someone_wins():
 @pytest.mark.django_db
 def test_the_command_for_mega_civilization(corpus):
     out = StringIO()
-    args = ("mega-civilization", "--games", "5", "--players", "3", "--seed", "9", "--rounds", "6", "--json")
+    args = ("mega-civilization", "--games", "5", "--players", "5", "--seed", "9", "--rounds", "6", "--json")
     call_command("playtest", *args, stdout=out)
     body = json.loads(out.getvalue())
     assert body["metrics"]["rounds_mean"]["value"] == 6
