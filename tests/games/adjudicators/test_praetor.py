@@ -332,11 +332,21 @@ def test_upkeep_invariants(referee, raw):
 )
 def test_final_scoring_adds_up(referee, favor, workers, qty, rate):
     rates = {r: rate for r in ("wood", "stone", "marble", "weapons")}
-    out = referee.rule(
-        "final-scoring", {"favor": favor, "active_workers": workers, "resources": qty, "rates": rates}
-    ).outcome
+    raw = {"favor": favor, "active_workers": workers, "resources": qty, "rates": rates}
+    result = referee.rule("final-scoring", raw)
+    out = result.outcome
     assert out["resources_favor"] == out["gold_total"] // 10
-    assert out["total"] == favor + sum(workers) + out["resources_favor"]
+    # pr.final.active-workers prints no figure: without it the workers' favor and the total are
+    # open, and the gap's reading (1 per point) gives them, as the printed figures 1..6 do.
+    printed = referee.rule("final-scoring", {**raw, "worker_favor": {str(e): e for e in range(1, 7)}})
+    assert printed.outcome["total"] == favor + sum(workers) + out["resources_favor"]
+    if workers:
+        assert out["workers"] is None and out["total"] is None
+        (gap,) = result.gaps
+        (reading,) = gap.readings
+        assert dict(reading.outcome) == {"workers": sum(workers), "total": printed.outcome["total"]}
+    else:
+        assert out["total"] == printed.outcome["total"] and result.gaps == ()
 
 
 # --------------------------------------------------------------------------- winner
