@@ -455,7 +455,7 @@ def test_city_tile_invariants(referee, tile, owner, fee, used, xp, counts, wood)
     raw = {
         "player": "A", "tile": tile, "owner": owner, "fee": fee, "used_this_round": used, "experience": xp,
         "active_workers": active, "retired": retired, "villagers": villagers, "city_tiles": tiles,
-        "resources": {"wood": wood},
+        "resources": {"wood": wood}, "printed_yield": xp,
     }  # fmt: skip
     out = referee.rule("city-tile", raw).outcome
     # pr.actions.activate-fee / special-fee: only another player's tile is paid for, its printed fee.
@@ -885,3 +885,21 @@ def test_activation_says_the_red_experience(referee):
 
 # The tables of cases: cases/praetor.json, one test a section (tests.games.referee.install_cases).
 install_cases(globals(), "praetor")
+
+
+def test_a_yield_the_text_does_not_print_is_open_with_its_reading(referee):
+    # pr.components.city-tile-action / pr.tiles.senate (issue 32): the overview prints no figure;
+    # the printed one is an input, and without it the amount is null, the gap's reading giving
+    # one per point of experience (one gold per city tile), run by the same action.
+    for raw, open_, reading in (
+        ({"tile": "quarry", "experience": 4}, {"stone": None}, {"stone": 4}),
+        ({"tile": "smithy", "experience": 3, "resources": {"wood": 2}}, {"wood": None, "weapons": None},
+         {"wood": -2, "weapons": 2}),
+        ({"tile": "senate", "city_tiles": 5}, {"gold": None}, {"gold": 5}),
+    ):  # fmt: skip
+        result = referee.rule("city-tile", {"player": "A", **raw})
+        assert result.outcome["resources"] == open_
+        (gap,) = result.gaps
+        assert [dict(x.outcome) for x in gap.readings] == [{"resources": reading}]
+        printed = referee.rule("city-tile", {"player": "A", **raw, "printed_yield": 2})
+        assert None not in printed.outcome["resources"].values() and printed.gaps == ()
