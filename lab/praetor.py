@@ -174,18 +174,31 @@ def upkeep(rule: Rule, g: Game, last: bool) -> tuple[bool, bool]:
     return False, last
 
 
+# The text prints no favor for a worker's experience (gap favor-per-experience): where a ruling
+# leaves the total open, the bench plays the gap's reading, one favor per point, as an input.
+ONE_PER_POINT = {str(e): e for e in range(1, 7)}
+
+
+def _final_total(rule: Rule, raw: dict) -> int:
+    """The final total, ruled as the text stands (the gap is seen), then by the bench's reading."""
+    total = rule("final-scoring", raw)["total"]
+    return (
+        total if total is not None else rule("final-scoring", {**raw, "worker_favor": ONE_PER_POINT})["total"]
+    )
+
+
 def finish(rule: Rule, g: Game) -> tuple[dict[str, int], str]:
     """``final-scoring`` of every player and the ``winner``."""
     final = {
-        p: rule(
-            "final-scoring",
+        p: _final_total(
+            rule,
             {
                 "favor": g.favor[p],
                 "active_workers": g.experience[p],
                 "resources": g.resources[p],
                 "rates": RATES,
             },
-        )["total"]
+        )
         for p in rule.names
     }
     players = [

@@ -1,4 +1,5 @@
-"""Imperial Tax Farmer, section "3. Akcje" (itf.actions.*, itf.crush.*): control and crush-rebellion.
+"""Imperial Tax Farmer, section "3. Akcje" (itf.actions.*, itf.crush.*): control, crush-rebellion
+and fulfil-need.
 
 Reading: "największa ilość AGENTÓW" / "przewaga" (the majority) is strictly more agents
 than every other player (``common.leader``); who acts in IMPERIA without a majority is
@@ -7,15 +8,17 @@ a gap.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules, names, tied_for_best
-from games.engine.declare import Bool, Object, Player, counts
+from games.engine.declare import Bool, Int, List, Object, Player, Str, counts, ruled_out
 
 from .common import MAX_COUNT, adjudicator, at_most_players, leader, most_of_the_others
+from .setup import NOTHING
 
 # --- control ------------------------------------------------------------------
 
@@ -148,3 +151,90 @@ def crush_rebellion(i: Any, *, variant: str, rules: Rules) -> Result:
         _("The rebellion is over: the province is tested for rebellion again from the next round."),
     )
     return r.result({"crushed": True, "election_points": points})
+
+
+# --- fulfil-need ----------------------------------------------------------------
+
+
+def _need_on_the_board(i: Any) -> Iterator[tuple]:
+    """itf.rebellion.remove-needs / itf.rebellion.while-rebelling: a rebelling province's need
+    cards were removed and none is placed there, so there is none to fulfil."""
+    if i.rebelling:
+        yield ruled_out(
+            "rebelling",
+            _("A province in rebellion has no need card: its cards were removed and none is placed there."),
+            "itf.rebellion.remove-needs",
+            "itf.rebellion.while-rebelling",
+        )
+
+
+FULFIL_NEED_INPUTS = Object(
+    need=Str(1, 40, label=gettext_lazy("Good named on the need card (or nothing)")),
+    coins=Int(0, MAX_COUNT, default=0, label=gettext_lazy("Coins lying on the need card")),
+    reward=Int(
+        0,
+        MAX_COUNT,
+        nullable=True,
+        default=None,
+        label=gettext_lazy("Reward printed on the need card, in gold (optional)"),
+    ),
+    goods=List(
+        Str(1, 40),
+        max_length=MAX_COUNT,
+        unique=True,
+        default=[],
+        label=gettext_lazy("Goods cards the player holds"),
+    ),
+    rebelling=Bool(default=False, label=gettext_lazy("The province is in rebellion")),
+    checks=[_need_on_the_board],
+)
+
+
+def _fulfil_need_summary(o: dict[str, Any]) -> str:
+    if not o["allowed"]:
+        return _("The need cannot be fulfilled.")
+    if o["gold_gained"] is None:
+        return _("Fulfilled: the coins on the card and its printed reward.")
+    return _("Fulfilled: %(g)s gold.") % {"g": o["gold_gained"]}
+
+
+@adjudicator("fulfil-need", inputs=FULFIL_NEED_INPUTS, summary=_fulfil_need_summary)
+def fulfil_need(i: Any, *, variant: str, rules: Rules) -> Result:
+    """itf.actions.fulfil-need: "możesz, ale nie musisz, wypełnić POTRZEBY … zdejmując kartę POTRZEB …
+    i pozbywając się odpowiedniej karty TOWARU, w twoim posiadaniu, jednocześnie odbierając nagrodę
+    za wypełnienie POTRZEBY i zabierając monety, które na niej znajdowały"."""
+    r = Reasoning()
+    held = {g.casefold(): g for g in i.goods}
+    need = i.need.casefold()
+    if need == NOTHING:
+        r.step("itf.setup.nothing-cards", _("A NOTHING card names no good: there is no need to fulfil."))
+        return r.result({"allowed": False, "good_given": None, "coins_taken": 0, "gold_gained": 0})
+    if need not in held:
+        r.step(
+            "itf.actions.fulfil-need",
+            _("The need asks for %(g)s, and the player holds no such goods card: it cannot be fulfilled.")
+            % {"g": i.need},
+        )
+        return r.result({"allowed": False, "good_given": None, "coins_taken": 0, "gold_gained": 0})
+    if i.reward is None:
+        r.step(
+            "itf.actions.fulfil-need",
+            _(
+                "The player gives up their %(g)s card and takes the need card, its reward and the %(c)s coins "
+                "on it; the text prints no reward, the card does."
+            )
+            % {"g": held[need], "c": i.coins},
+        )
+        r.gap("itf.actions.fulfil-need", "need-reward-unprinted")
+        gold = None
+    else:
+        gold = i.reward + i.coins
+        r.step(
+            "itf.actions.fulfil-need",
+            _(
+                "The player gives up their %(g)s card and takes the need card: its reward, %(r)s, and the %(c)s "
+                "coins on it, %(n)s gold."
+            )
+            % {"g": held[need], "r": i.reward, "c": i.coins, "n": gold},
+        )
+    return r.result({"allowed": True, "good_given": held[need], "coins_taken": i.coins, "gold_gained": gold})

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import P, Reasoning, Result, Rules
-from games.engine.declare import Int, Object
+from games.engine.declare import Int, Object, ruled_out
 
 from .common import MAX_COUNT, adjudicator
 
@@ -48,22 +48,26 @@ def _rate() -> Rate:
 def _bribery_affordable(i: Any) -> Iterator[tuple[str, str]]:
     # Points and gold are physical stock: you cannot give up more than you hold.
     if i.sell_points > i.points:
-        yield (
+        # itf.bribery.rate: the points sold are "które zabierzesz z toru zwycięstwa", taken off the track.
+        yield ruled_out(
             "sell_points",
             _("You cannot take %(sell)s off the track: you have %(points)s.")
             % {"sell": _points(i.sell_points), "points": i.points},
+            "itf.bribery.rate",
         )
         return
     rate = _rate()
     cost = rate.lots(i.buy_points) * rate.gold
     available = i.gold + rate.lots(i.sell_points) * rate.gold
     if cost > available:
-        yield (
+        # itf.bribery.gold-for-points: points are bought with "swoje złota", the gold one has.
+        yield ruled_out(
             "buy_points",
             _(
                 "%(buy)s points cost %(cost)s gold at %(rate_gold)s gold for %(rate_points)s points; you have %(gold)s."
             )
             % {"buy": i.buy_points, "cost": cost, "gold": available, **rate.facts()},
+            "itf.bribery.gold-for-points",
         )
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import P, registrar, tied_for_best
 from games.engine.declare import Die as _BaseDie
-from games.engine.declare import Int
+from games.engine.declare import Int, ruled_out
 
 GAME = "imperial-tax-farmer"
 adjudicator = registrar(GAME)
@@ -63,6 +63,8 @@ def at_most_players(field: str) -> Callable[[Any], Iterator[tuple[str, str]]]:
         # Checks run while the edition is in force, so the parameter resolves.
         most = P("max_dice").value()
         if len(getattr(i, field)) > most:
-            yield field, _("At most %(n)s players take part in the game.") % {"n": most}
+            yield ruled_out(
+                field, _("At most %(n)s players take part in the game.") % {"n": most}, "itf.setup.dice"
+            )
 
     return check

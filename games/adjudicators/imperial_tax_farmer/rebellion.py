@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import P, Reasoning, Result, Rules
-from games.engine.declare import Bool, Int, List, Object
+from games.engine.declare import Bool, Int, List, Object, ruled_out
 
 from .common import MAX_COUNT, Die, adjudicator, dice_text
 
@@ -30,10 +30,11 @@ def _one_die_per_player(i: Any) -> Iterator[tuple[str, str]]:
     if i.rebelling and not i.dice:
         return
     if len(i.dice) != i.players:
-        yield (
+        yield ruled_out(
             "dice",
             _("Roll one die per player: %(players)s players roll %(players)s dice, not %(dice)s.")
             % {"players": i.players, "dice": len(i.dice)},
+            "itf.rebellion.dice-count",
         )
 
 

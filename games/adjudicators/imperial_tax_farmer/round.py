@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Fmt, P, Reasoning, Result, Rules, names, tied_for_best, unknown_players
-from games.engine.declare import Bool, Int, List, Object, Player, counts
+from games.engine.declare import Bool, Int, List, Object, Player, counts, ruled_out
 
 from .common import MAX_COUNT, Die, adjudicator, dice_text, leader
 
@@ -26,10 +26,13 @@ def _round_players(i: Any) -> Iterator[tuple[str, str]]:
     fewest, most = P("min_players").value(), P("max_dice").value()
     n = len(i.points)
     if not fewest <= n <= most:
-        yield (
+        # itf.setup.three-players ("uczestniczy tylko 3 graczy", the fewest) and itf.setup.dice
+        # (one die each, "maksymalnie 6").
+        yield ruled_out(
             "points",
             _("The game is for %(min)s to %(max)s players; %(n)s are listed.")
             % {"min": fewest, "max": most, "n": n},
+            "itf.setup.three-players" if n < fewest else "itf.setup.dice",
         )
     # A player left out of imperia_agents had no agents there; a name that is
     # not among the players is a typo.
@@ -40,9 +43,10 @@ def _marker_not_at_the_end(i: Any) -> Iterator[tuple[str, str]]:
     # itf.game-end.marker-100: on the last space the game is already over.
     last = P("final_space").value()
     if i.marker >= last:
-        yield (
+        yield ruled_out(
             "marker",
             _("The marker is already on space %(space)s: the game is over.") % {"space": last},
+            "itf.game-end.marker-100",
         )
 
 

@@ -35,9 +35,13 @@ from games.engine import (
     tied_for_best,
     unknown_players,
 )
-from games.engine.declare import Bool, Int, List, Map, Object, Player, Str
+from games.engine.declare import Bool, Int, List, Map, Object, Player, Str, ruled_out
 
 from .common import MAX_COUNT, Die, adjudicator
+
+# itf.setup.estyx names the province (the input's words, compared case aside) and its two spaces.
+ESTYX = "estyx"
+ESTYX_SPACES = 2
 
 # A NOTHING card ("karty, z napisem NIC") as the inputs name it; any other name is a good's card.
 NOTHING = "nothing"
@@ -70,6 +74,41 @@ def _distinct_spaces(i: Any) -> Iterator[tuple[str, str]]:
     """An input check: each need space is listed once."""
     for n, value in repeated(i.spaces, lambda s: s.id):
         yield f"spaces.{n}.id", _("Duplicate need space: %(s)s.") % {"s": value}
+
+
+def _estyx_has_two(i: Any) -> Iterator[tuple]:
+    """itf.setup.estyx: "Prowincja ESTYX ma dwa pola na KARTY POTRZEB." — two, not three."""
+    estyx = [n for n, s in enumerate(i.spaces) if s.province.casefold() == ESTYX]
+    if len(estyx) > ESTYX_SPACES:
+        yield ruled_out(
+            f"spaces.{estyx[ESTYX_SPACES]}.province",
+            _("ESTYX has two need spaces; this is a third."),
+            "itf.setup.estyx",
+        )
+
+
+def _left_by_the_round(i: Any) -> Iterator[tuple]:
+    """What the round leaves on the need spaces before the supply phase.
+
+    itf.rebellion.remove-needs / itf.rebellion.while-rebelling: a province's need cards are removed
+    when it rebels and none is placed while the rebellion lasts, so none lies there now.
+    itf.supply.coins / itf.actions.fulfil-need: coins lie on a need card ("Na każdą KARTĘ POTRZEB … połóż 2SZ") and
+    leave with it, so an empty space holds none."""
+    for n, s in enumerate(i.spaces):
+        if s.card is not None and s.province in i.rebelling:
+            yield ruled_out(
+                f"spaces.{n}.card",
+                _("%(p)s is in rebellion: its need cards were removed and none is placed there.")
+                % {"p": s.province},
+                "itf.rebellion.remove-needs",
+                "itf.rebellion.while-rebelling",
+            )
+        elif s.card is None and s.coins:
+            yield ruled_out(
+                f"spaces.{n}.coins",
+                _("Coins lie on a need card and go with it: an empty space holds none."),
+                "itf.supply.coins",
+            )
 
 
 # ---------------------------------------------------------------------------
@@ -190,7 +229,7 @@ NEED_PLACEMENT_INPUTS = Object(
         label=gettext_lazy("The need spaces and the card drawn for each"),
     ),
     rebelling=_rebelling(),
-    checks=[_distinct_spaces],
+    checks=[_distinct_spaces, _estyx_has_two],
 )
 
 
@@ -365,6 +404,25 @@ def agent_placement(i: Any, *, variant: str, rules: Rules) -> Result:
 # ---------------------------------------------------------------------------
 # action-order
 
+
+def _one_majority(i: Any) -> Iterator[tuple]:
+    """itf.actions.majority: a player acts in a province where they had "największą ilość AGENTÓW", and
+    itf.actions.one-at-a-time: its agents are then removed — so no province is activated twice
+    in a round, and no two players both have the majority in it."""
+    seen: dict[str, str] = {}
+    for player, provinces in i.provinces.items():
+        for province in provinces:
+            if province in seen:
+                yield ruled_out(
+                    f"provinces.{player}",
+                    _("%(p)s is already %(o)s's: a province's agents are removed once it is activated.")
+                    % {"p": province, "o": seen[province]},
+                    "itf.actions.majority",
+                    "itf.actions.one-at-a-time",
+                )
+            seen[province] = player
+
+
 ACTION_ORDER_INPUTS = Object(
     seating=_seating(),
     first_player=Player(among="seating", label=gettext_lazy("First player")),
@@ -391,7 +449,7 @@ ACTION_ORDER_INPUTS = Object(
         default={},
         label=gettext_lazy("Goods cards each player already holds (optional)"),
     ),
-    checks=[_known("provinces"), _known("held")],
+    checks=[_known("provinces"), _known("held"), _one_majority],
 )
 
 
@@ -497,7 +555,7 @@ SUPPLY_INPUTS = Object(
     ),
     rebelling=_rebelling(),
     first_player=Player(label=gettext_lazy("First player (after the end of the round)")),
-    checks=[_distinct_spaces],
+    checks=[_distinct_spaces, _estyx_has_two, _left_by_the_round],
 )
 
 

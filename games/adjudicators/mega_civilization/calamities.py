@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import labels
 from games.engine import Fmt, P, Reasoning, Result, Rules, names
-from games.engine.declare import Bool, Choice, Int, List, Map, Object, Player, Str
+from games.engine.declare import Bool, Choice, Int, List, Map, Object, Player, Str, ruled_out
+from games.engine.rules import active as rules_in_force
 
 from .common import GAME, adjudicator, ast_order
 
@@ -182,6 +183,26 @@ def hand_limit(i: Any, *, variant: str, rules: Rules) -> Result:
 
 # ---------------------------------------------------------------------------
 # calamity-order (section "calamity-resolution", 9., with mc.calamity-selection.declare)
+def _hands_revealed(i: Any):
+    """mc.calamity-selection.hand: what a player reveals at 9.1 is the hand they held, and
+    calamity-hand's own rules (``_violations``, one function for both) say what a hand may be:
+    a hand they could not hold is not revealed."""
+    rules = rules_in_force()
+    for player in i.ast_order:
+        held = [n for n, c in enumerate(i.calamities) if c.player == player]
+        if not held:
+            continue
+        cards = [i.calamities[n] for n in held]
+        broken = _violations(len(cards), sum(1 for c in cards if c.major), _duplicates(cards), rules)
+        if broken:
+            words = names(str(labels.value_label(GAME, "violations", v)) for v in broken)
+            yield ruled_out(
+                f"calamities.{held[-1]}",
+                _("%(p)s could not hold these calamities (%(v)s), so cannot reveal them.")
+                % {"p": player, "v": words},
+                "mc.calamity-selection.hand",
+            )
+
 
 CALAMITY_ORDER_INPUTS = Object(
     ast_order=ast_order(),
@@ -202,6 +223,7 @@ CALAMITY_ORDER_INPUTS = Object(
         default={},
         label=gettext_lazy("How many calamities each player declared (optional)"),
     ),
+    checks=[_hands_revealed],
 )
 
 

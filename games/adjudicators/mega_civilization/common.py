@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy
 
 from games import labels
 from games.engine import P, names, registrar, unique_names, unknown_players
-from games.engine.declare import Field, Int, List, Player, player_list
+from games.engine.declare import Field, Int, List, Player, player_list, ruled_out
+from games.engine.rules import active as rules_in_force
 
 GAME = "mega-civilization"
 adjudicator = registrar(GAME)
@@ -113,3 +114,25 @@ def known_names(field: str) -> Any:
         return unknown_players(i, field, list(i.ast_order))
 
     return check
+
+
+def players_the_text_knows(path: str, n: int) -> Iterator[tuple]:
+    """mc.hand-limit.5-to-11 / 12-to-18: the only player counts the text gives a game are
+    ``small_game_min_players`` to ``large_game_max_players`` (5 to 18); the hand limit, the
+    winner and the phase order read the same two figures, so they agree on who can play."""
+    rules = rules_in_force()
+    fewest, most = rules.params["small_game_min_players"], rules.params["large_game_max_players"]
+    if n < fewest.value:
+        yield ruled_out(
+            path,
+            _("The text gives a game of %(min)s to %(max)s players; %(n)s is too few.")
+            % {"min": fewest.value, "max": most.value, "n": n},
+            fewest.clause,
+        )
+    elif n > most.value:
+        yield ruled_out(
+            path,
+            _("The text gives a game of %(min)s to %(max)s players; %(n)s is too many.")
+            % {"min": fewest.value, "max": most.value, "n": n},
+            most.clause,
+        )

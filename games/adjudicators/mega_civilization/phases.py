@@ -22,7 +22,16 @@ from games import labels
 from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Choice, Int, Map, Object, Player
 
-from .common import GAME, WORDS, adjudicator, ast_order, known_names, some_players
+from .common import (
+    GAME,
+    MAX_CITIES,
+    WORDS,
+    adjudicator,
+    ast_order,
+    known_names,
+    players_the_text_knows,
+    some_players,
+)
 
 # The thirteen phases of "Η ΣΕΙΡΑ ΤΩΝ ΦΑΣΕΩΝ", in the text's order: each phase's place in the
 # round is the clause that lists it. The slugs are the input's vocabulary (labels.toml).
@@ -73,6 +82,11 @@ def _need_cities(i: Any) -> Iterator[tuple[str, str]]:
         yield "cities", _("Trade-card acquisition starts with the fewest cities: give every player's cities.")
 
 
+def _players_of_a_game(i: Any) -> Iterator[tuple]:
+    """The A.S.T. order lists every player: as many as the text lets play (mc.hand-limit.*)."""
+    return players_the_text_knows("ast_order", len(i.ast_order))
+
+
 PHASE_ORDER_INPUTS = Object(
     phase=Choice.of(WORDS["phases"], label=gettext_lazy("Phase")),
     ast_order=ast_order(),
@@ -80,11 +94,17 @@ PHASE_ORDER_INPUTS = Object(
     done=some_players(gettext_lazy("Players who have finished this phase")),
     cities=Map(
         Player(),
-        Int(0, 99, label=gettext_lazy("Cities")),
+        Int(0, MAX_CITIES, label=gettext_lazy("Cities")),
         default={},
         label=gettext_lazy("Cities of each player (trade-card acquisition)"),
     ),
-    checks=[known_names("insist"), known_names("done"), known_names("cities"), _need_cities],
+    checks=[
+        known_names("insist"),
+        known_names("done"),
+        known_names("cities"),
+        _need_cities,
+        _players_of_a_game,
+    ],
 )
 
 
@@ -143,7 +163,13 @@ def _by_cities(r: Reasoning, i: Any) -> list[str]:
 
 
 def _acting(r: Reasoning, i: Any) -> tuple[bool, list[str] | None]:
-    """Who acts when: (may the players act at the same time, the order when they do not)."""
+    """Who acts when: (may the players act at the same time, the order when they do not).
+
+    Each phase as its own text orders it: phase 1 simultaneous by its heading; 9.1, 10 and 13.1
+    "κάθε παίκτης, με σειρά Α.S.T"; phase 12 in A.S.T. order or simultaneously
+    (mc.advances.simultaneous); phase 2 simultaneous "αλλά και με A.S.T". The general remark
+    (mc.ast-order.ties, .simultaneous, .insist) is for a tie where no order is set: only there,
+    and in the phases that leave the choice (2 and 12), may a player insist on the A.S.T. order."""
     if i.phase == FEWEST_CITIES_FIRST:
         # The section fixes its own order; the A.S.T. order only breaks its ties.
         return False, _by_cities(r, i)
@@ -151,6 +177,28 @@ def _acting(r: Reasoning, i: Any) -> tuple[bool, list[str] | None]:
         r.step(
             "mc.calamity-resolution.reveal", _("First all players reveal their calamities at the same time.")
         )
+    if i.phase == "tax-collection":
+        r.step(
+            SIMULTANEOUS_BY_HEADING[i.phase],
+            _("The section's heading says the procedure is carried out simultaneously for all players."),
+        )
+        if i.insist:
+            r.step(
+                "mc.ast-order.ties",
+                _(
+                    "Insisting on the A.S.T. order is for ties where no order is set; this phase's "
+                    "order is set: simultaneous, whoever insists."
+                ),
+            )
+        return True, None
+    if i.phase in IN_AST_ORDER and i.phase != "advance-purchase":
+        r.step(
+            IN_AST_ORDER[i.phase],
+            _(
+                "The section says each player acts in A.S.T. order: the players act in turn, not at the same time."
+            ),
+        )
+        return False, list(i.ast_order)
     if i.insist:
         r.step(
             "mc.ast-order.insist",
@@ -158,22 +206,20 @@ def _acting(r: Reasoning, i: Any) -> tuple[bool, list[str] | None]:
             % {"p": names(p for p in i.ast_order if p in i.insist)},
         )
         return False, list(i.ast_order)
-    if i.phase in SIMULTANEOUS_BY_HEADING:
+    if i.phase == "population-growth":
         r.step(
             SIMULTANEOUS_BY_HEADING[i.phase],
             _("The section's heading says the procedure is carried out simultaneously for all players."),
         )
-        if i.phase == "population-growth":
-            r.step(
-                "mc.ast-order.simultaneous",
-                _("Nobody insists on the A.S.T. order, so the players act at the same time."),
-            )
-        return True, None
-    if i.phase in IN_AST_ORDER:
-        r.step(IN_AST_ORDER[i.phase], _("The section says each player acts in A.S.T. order."))
-        clause = "mc.advances.simultaneous" if i.phase == "advance-purchase" else "mc.ast-order.simultaneous"
         r.step(
-            clause,
+            "mc.ast-order.simultaneous",
+            _("Nobody insists on the A.S.T. order, so the players act at the same time."),
+        )
+        return True, None
+    if i.phase == "advance-purchase":
+        r.step(IN_AST_ORDER[i.phase], _("The section says each player acts in A.S.T. order."))
+        r.step(
+            "mc.advances.simultaneous",
             _("To save time the players may act simultaneously, since nobody insists on the A.S.T. order."),
         )
         return True, list(i.ast_order)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine import Reasoning, Result, Rules, names, tied_for_best
 from games.engine.declare import Bool, Int, List, Map, Object, Player
 
-from .common import MAX_LIMIT, adjudicator, cities_on_map
+from .common import MAX_LIMIT, adjudicator, cities_on_map, players_the_text_knows
 
 # ---------------------------------------------------------------------------
 # victory-points
@@ -251,6 +251,9 @@ def _someone(i: Any) -> Iterator[tuple[str, str]]:
     """A winner is named among at least one player."""
     if not i.points:
         yield "points", _("Give at least one player's victory points.")
+    else:
+        # The winner is one of every player of the game: as many as the text lets play.
+        yield from players_the_text_knows("points", len(i.points))
 
 
 WINNER_INPUTS = Object(

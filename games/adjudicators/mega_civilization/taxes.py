@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games import labels
 from games.engine import Reasoning, Result, Rules, names, tied_for_best
-from games.engine.declare import Int, Map, Object, Player
+from games.engine.declare import Bool, Int, Map, Object, Player, ruled_out
+from games.engine.rules import active as rules_in_force
 
 from .common import (
     AST_PLAYER_CHECKS,
@@ -46,6 +47,7 @@ BENEFICIARY_INPUTS = Object(
         tokens_in_stock=Int(0, MAX_TOKENS, label=gettext_lazy("Tokens in stock")),
     ),
     exclude=some_players(gettext_lazy("Players who cannot be beneficiary (e.g. the revolting player)")),
+    calamity=Bool(default=False, label=gettext_lazy("The beneficiary of a calamity")),
     checks=[*AST_PLAYER_CHECKS, known_players("exclude")],
 )
 
@@ -115,7 +117,34 @@ def _beneficiary_summary(o: dict[str, Any]) -> str:
 @adjudicator("beneficiary", inputs=BENEFICIARY_INPUTS, summary=_beneficiary_summary)
 def beneficiary(i: Any, *, variant: str, rules: Rules) -> Result:
     """Name the beneficiary: most cities in stock, then most tokens, then A.S.T. order."""
+    if i.calamity:
+        return _calamity_beneficiary(i, rules)
+    return _general_beneficiary(Reasoning(), i, rules)
+
+
+def _calamity_beneficiary(i: Any, rules: Rules) -> Result:
+    """mc.beneficiary.calamities: "Στην περίπτωση των συμφορών, υπάρχει σαφέστερος ορισμός … διαβάστε
+    το Κεφάλαιο 8" — and chapter 8 of this summary defines none: the text names nobody; the
+    general definition, run as it stands, is the other reading."""
     r = Reasoning()
+    r.step(
+        "mc.beneficiary.calamities",
+        _(
+            "For a calamity the text defers to a clearer definition in chapter 8, which this summary "
+            "does not give: it names no beneficiary."
+        ),
+    )
+    general = _general_beneficiary(Reasoning(), i, rules).outcome
+    r.gap(
+        "mc.beneficiary.calamities",
+        "calamity-beneficiary",
+        readings=[(_("The general definition applies to calamities too."), general)],
+    )
+    return r.result({"beneficiary": None, "decided_by": None})
+
+
+def _general_beneficiary(r: Reasoning, i: Any, rules: Rules) -> Result:
+    """mc.beneficiary.most-cities, .tie-tokens, .tie-ast, the revolting players aside."""
     excluded = _bar_revolters(i, r)
     candidates = [p for p in i.players if p.name not in excluded]
     if not candidates:
@@ -269,6 +298,24 @@ def tax(i: Any, *, variant: str, rules: Rules) -> Result:
 # ---------------------------------------------------------------------------
 # tax-revolt (1.2 tax revolts: who takes each revolting city, or is it destroyed)
 
+
+def _revolting_in_play(i: Any):
+    """mc.tax.revolt-city-destroyed: "τις 9 πόλεις τους" — a player's cities in play are the 9
+    less those in stock, and only a city in play can revolt (mc.tax.revolt: a city the player
+    cannot pay the tax of)."""
+    have = rules_in_force().param("cities_per_player")
+    stock = {p.name: p.cities_in_stock for p in i.players}
+    for name, n in i.revolting.items():
+        in_play = have - stock.get(name, have)
+        if name in stock and n > in_play:
+            yield ruled_out(
+                f"revolting.{name}",
+                _("%(p)s has %(n)s cities in play (%(have)s less %(s)s in stock): no more can revolt.")
+                % {"p": name, "n": in_play, "have": have, "s": stock[name]},
+                "mc.tax.revolt-city-destroyed",
+            )
+
+
 TAX_REVOLT_INPUTS = Object(
     players_in_ast_order(
         cities_in_stock=Int(0, MAX_CITIES, label=gettext_lazy("Cities in stock")),
@@ -279,7 +326,7 @@ TAX_REVOLT_INPUTS = Object(
         Int(0, MAX_CITIES, label=gettext_lazy("Revolting cities")),
         label=gettext_lazy("Revolting cities of each player (the tax ruling's revolting_cities)"),
     ),
-    checks=[*AST_PLAYER_CHECKS, known_players("revolting")],
+    checks=[*AST_PLAYER_CHECKS, known_players("revolting"), _revolting_in_play],
 )
 
 
@@ -295,9 +342,21 @@ def _all_in_play(r: Reasoning, i: Any, rules: Rules) -> bool:
     return every
 
 
-def _take_city(r: Reasoning, i: Any, owner: str, stock: dict[str, int], rebels: list[str]) -> str | None:
-    """The beneficiary of one revolting city of ``owner`` (mc.tax.revolt), skipping those without
-    a city in stock (mc.tax.revolt-next-beneficiary) and the revolting players."""
+def _take_city(
+    r: Reasoning, i: Any, owner: str, stock: dict[str, int], rebels: list[str], keeper: str | None
+) -> str | None:
+    """The beneficiary of one revolting city of ``owner`` (mc.tax.revolt), the revolting players
+    aside. ``keeper``, the beneficiary of the city before, keeps the part while they have a city
+    marker left (mc.tax.revolt-next-beneficiary: a new one is chosen only "Αν ο ωφελούμενος δεν
+    έχει αρκετούς δείκτες πόλεων"); None chooses afresh."""
+    if keeper is not None and stock[keeper] > 0:
+        r.step(
+            "mc.tax.revolt-next-beneficiary",
+            _("%(b)s, the beneficiary, still has a city marker in stock, so %(b)s takes this city too.")
+            % {"b": keeper},
+        )
+        stock[keeper] -= 1
+        return keeper
     eligible = [p for p in i.players if p.name not in rebels]
     empty = [p.name for p in eligible if stock[p.name] == 0]
     if empty:
@@ -320,6 +379,30 @@ def _take_city(r: Reasoning, i: Any, owner: str, stock: dict[str, int], rebels: 
     )
     stock[chosen.name] -= 1
     return chosen.name
+
+
+def _city_by_city(r: Reasoning, i: Any, rebels: list[str], destroyed: bool, keep: bool) -> tuple[list, dict]:
+    """Each revolting city's fate, in A.S.T. order; ``keep``: the beneficiary keeps the part
+    until out of city markers (the text), else one is chosen afresh for each city."""
+    stock = {p.name: p.cities_in_stock for p in i.players}
+    revolts: list[dict[str, Any]] = []
+    keeper = None
+    for owner in rebels:
+        for _n in range(i.revolting[owner]):
+            taker = None if destroyed else _take_city(r, i, owner, stock, rebels, keeper if keep else None)
+            keeper = taker or keeper
+            if taker is None and not destroyed:
+                r.gap("mc.tax.revolt", "no-beneficiary-left")
+            revolts.append(
+                {
+                    "owner": owner,
+                    "fate": "replaced" if taker else "destroyed",
+                    "beneficiary": taker,
+                    # mc.tax.revolt-city-no-income: no income, no support check this round.
+                    "exempt": taker is not None,
+                }
+            )
+    return revolts, stock
 
 
 def _tax_revolt_summary(o: dict[str, Any]) -> str:
@@ -351,28 +434,29 @@ def tax_revolt(i: Any, *, variant: str, rules: Rules) -> Result:
             "mc.tax.revolt-ast-order",
             _("The revolts are resolved in A.S.T. order: %(o)s.") % {"o": names(rebels)},
         )
-    stock = {p.name: p.cities_in_stock for p in i.players}
-    revolts = []
     destroyed = _all_in_play(r, i, rules)
     if not destroyed:
         r.step(
             "mc.tax.revolter-not-beneficiary",
             _("%(p)s cannot be the beneficiary of any revolting city.") % {"p": names(rebels)},
         )
-    for owner in rebels:
-        for _n in range(i.revolting[owner]):
-            taker = None if destroyed else _take_city(r, i, owner, stock, rebels)
-            if taker is None and not destroyed:
-                r.gap("mc.tax.revolt", "no-beneficiary-left")
-            revolts.append(
-                {
-                    "owner": owner,
-                    "fate": "replaced" if taker else "destroyed",
-                    "beneficiary": taker,
-                    # mc.tax.revolt-city-no-income: no income, no support check this round.
-                    "exempt": taker is not None,
-                }
+    revolts, stock = _city_by_city(r, i, rebels, destroyed, keep=True)
+    if not destroyed and sum(i.revolting[p] for p in rebels) > 1:
+        # The other reading, ruled by the same rule: a beneficiary chosen afresh for each city.
+        afresh, afresh_stock = _city_by_city(Reasoning(), i, rebels, destroyed, keep=False)
+        changes = {
+            key: value
+            for key, value, ours in (
+                ("revolts", afresh, revolts),
+                ("cities_in_stock_after", afresh_stock, stock),
             )
+            if value != ours
+        }
+        r.gap(
+            "mc.tax.revolt-next-beneficiary",
+            "beneficiary-keeps-the-revolt",
+            readings=[(_("The beneficiary is chosen afresh for each revolting city."), changes)],
+        )
     if any(c["beneficiary"] for c in revolts):
         r.step(
             "mc.tax.revolt-city-no-income",

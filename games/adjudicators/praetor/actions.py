@@ -8,9 +8,25 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Choice, Int, Object, Player
+from games.engine.declare import Bool, Choice, Int, Object, Player, ruled_out
 
 from .common import WORDS, adjudicator
+
+
+def _used_by_the_player(i):
+    """A player who has activated the tile this round has activated it: the tile cannot be
+    unused this round (pr.actions.special-marker: "放置一个标志来记录" — the marker on it records
+    it; an ordinary tile holds the worker, pr.actions.activate-once-per-round)."""
+    if i.player_used_this_round and not i.tile.used_this_round:
+        clause = (
+            "pr.actions.special-marker" if i.tile.kind == "grey" else "pr.actions.activate-once-per-round"
+        )
+        yield ruled_out(
+            "player_used_this_round",
+            _("If this player has activated the tile this round, it has been activated this round."),
+            clause,
+        )
+
 
 ACTIVATION_INPUTS = Object(
     player=Player(label=gettext_lazy("Who wants to activate the tile?")),
@@ -24,6 +40,7 @@ ACTIVATION_INPUTS = Object(
     player_used_this_round=Bool(
         default=False, label=gettext_lazy("Grey tile: has this player already activated it this round?")
     ),
+    checks=[_used_by_the_player],
 )
 
 

@@ -11,11 +11,15 @@ is here is vocabulary and our own caps on input sizes:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+
+from django.utils.translation import gettext as _
 
 from games import labels
 from games.engine import P, registrar
-from games.engine.declare import Field, Int, List, player_list
+from games.engine.declare import Field, Int, List, player_list, ruled_out
+from games.engine.rules import active as rules_in_force
 
 GAME = "praetor"
 adjudicator = registrar(GAME)
@@ -51,3 +55,35 @@ def players(**fields: Field) -> List:
     """The players compared by a rule, each ``{name, **fields}``: from ``MIN_PLAYERS`` to
     pr.components.player-boards' "5张玩家面板" (``max_players``)."""
     return player_list(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS, **fields)
+
+
+def dice_of_a_colour(path: str, workers: int) -> Iterator[tuple]:
+    """pr.components.dice-and-discs: "8个工人骰子" (``worker_dice``, read as per colour): a
+    player's workers together, wherever they are, cannot be more dice than a colour has."""
+    have = rules_in_force().param("worker_dice")
+    if workers > have:
+        yield ruled_out(
+            path,
+            _("These are %(n)s workers of one player together; a colour has %(have)s worker dice.")
+            % {"n": workers, "have": have},
+            "pr.components.dice-and-discs",
+        )
+
+
+def gold_is_gold(i) -> Iterator[tuple]:
+    """pr.final.convert-resources: "按照市场比例把资源转换成金币" — a market ratio is a resource's
+    price in gold, so gold's own is 1 and no other figure."""
+    if "gold" in i.rates and i.rates["gold"] != 1:
+        yield ruled_out(
+            "rates.gold",
+            _("A market ratio is a price in gold: gold's own is 1."),
+            "pr.final.convert-resources",
+        )
+
+
+def past_the_box(path: str, n: int, param: str, clause: str, message: str) -> Iterator[tuple]:
+    """``n`` pieces counted together are more than the game has (``param``, the figure of
+    ``clause``): ruled out, saying ``message`` (with ``%(n)s`` and ``%(have)s``)."""
+    have = rules_in_force().param(param)
+    if n > have:
+        yield ruled_out(path, message % {"n": n, "have": have}, clause)

@@ -11,9 +11,10 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import labels
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Choice, Int, Object
+from games.engine.declare import Bool, Choice, Int, Object, ruled_out
+from games.engine.rules import active as rules_in_force
 
-from .common import CITY_TILES, GAME, MAX_PLAYERS, MIN_PLAYERS, WALL_TILES, WORDS, adjudicator
+from .common import CITY_TILES, GAME, MAX_PLAYERS, MIN_PLAYERS, WALL_TILES, WORDS, adjudicator, past_the_box
 
 LAST_ROUND_INPUTS = Object(
     city_deck=Int(0, CITY_TILES, label=gettext_lazy("City tiles left in the stack")),
@@ -67,6 +68,25 @@ def last_round(i: Any, *, variant: str, rules: Rules) -> Result:
 # pr.flow.rounds: the three phases of a round, in order (the phases map adds final scoring).
 ROUND_PHASES = ("turn-order", "actions", "upkeep")
 
+
+def _announced(i):
+    """pr.upkeep.city-deck-empty / wall-deck-empty: a stack only shrinks when the city is
+    maintained (upkeep step 6), and step 7 then announces the last round if it is empty; so
+    before an upkeep, an empty stack means this round was announced as the last."""
+    if i.last_round or i.phase == "upkeep":
+        return
+    for path, left, clause in (
+        ("city_deck", i.city_deck, "pr.upkeep.city-deck-empty"),
+        ("wall_deck", i.wall_deck, "pr.upkeep.wall-deck-empty"),
+    ):
+        if left == 0:
+            yield ruled_out(
+                path,
+                _("The stack was empty at the last upkeep's check, so this round is the last."),
+                clause,
+            )
+
+
 GAME_END_INPUTS = Object(
     phase=Choice(
         ROUND_PHASES,
@@ -76,6 +96,21 @@ GAME_END_INPUTS = Object(
     last_round=Bool(
         default=False, label=gettext_lazy("Is this the last round (announced at the previous upkeep)?")
     ),
+    city_deck=Int(
+        0,
+        CITY_TILES,
+        nullable=True,
+        default=None,
+        label=gettext_lazy("City tiles left in the stack (optional)"),
+    ),
+    wall_deck=Int(
+        0,
+        WALL_TILES,
+        nullable=True,
+        default=None,
+        label=gettext_lazy("Wall tiles left in the stack (optional)"),
+    ),
+    checks=[_announced],
 )
 
 
@@ -134,6 +169,45 @@ def game_end(i: Any, *, variant: str, rules: Rules) -> Result:
 def _refill_checks(i):
     if i.era_one > i.city_deck:
         yield "era_one", _("The era I tiles are among the %(n)s tiles of the stack.") % {"n": i.city_deck}
+    rules = rules_in_force()
+    yield from _in_the_box(i.available + i.city_deck, i.walls_available + i.wall_deck)
+    if i.setup:
+        # pr.setup.reveal: "翻开玩家人数加1数量的城市板块形成可用城市板块,并翻开顶部的城墙板块" —
+        # the first reveal makes the available tiles; none are there before it.
+        for path, n in (("available", i.available), ("walls_available", i.walls_available)):
+            if n:
+                yield ruled_out(
+                    path, _("Nothing is available before the first reveal at set-up."), "pr.setup.reveal"
+                )
+        return
+    # pr.upkeep.refill-city-tiles / pr.setup.reveal: every reveal stops at players plus one, and
+    # the action phase only takes tiles away, so a later refill never finds more.
+    most = i.players + rules.param("refill_extra")
+    if i.available > most:
+        yield ruled_out(
+            "available",
+            _(
+                "The last reveal stopped at %(n)s available city tiles (players plus %(e)s); the round only takes them away."
+            )
+            % {"n": most, "e": rules.param("refill_extra")},
+            "pr.upkeep.refill-city-tiles",
+        )
+    # pr.upkeep.replace-wall-tile: "移除所有可用的城墙板块,翻开一个新的" (and the first reveal turns
+    # up one): one wall tile at most is ever available.
+    if i.walls_available > 1:
+        yield ruled_out(
+            "walls_available",
+            _("Each upkeep removes every available wall tile and turns up one: at most one is available."),
+            "pr.upkeep.replace-wall-tile",
+        )
+
+
+def _in_the_box(city: int, walls: int):
+    """pr.components.city-tiles / wall-tiles ("42个城市板块", "14个城墙板块"): the tiles available
+    and in the stack together are no more than the game has."""
+    message = _("These are %(n)s tiles together; the game has %(have)s.")
+    yield from past_the_box("city_deck", city, "city_tiles", "pr.components.city-tiles", message)
+    yield from past_the_box("wall_deck", walls, "wall_tiles", "pr.components.wall-tiles", message)
 
 
 REFILL_INPUTS = Object(

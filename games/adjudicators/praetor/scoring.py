@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import labels
 from games.engine import Reasoning, Result, Rules, names, tied_for_best, unique_names
-from games.engine.declare import Choice, Int, List, Object, counts
+from games.engine.declare import Choice, Int, List, Map, Object, Str, counts
+from games.engine.rules import active as rules_in_force
 
 from .common import (
     CITY_TILES,
@@ -20,14 +21,18 @@ from .common import (
     RESOURCES,
     WALL_TILES,
     adjudicator,
+    dice_of_a_colour,
     favor_field,
+    gold_is_gold,
     morale_field,
+    past_the_box,
     players,
 )
 
-# pr.final.active-workers says "according to their experience" and no rate: an assumption
-# (recorded as a gap in every ruling that uses it), not a figure of the text.
-FAVOR_PER_EXPERIENCE = 1
+# pr.final.active-workers says "according to their experience" and prints no figure: the
+# figures are an optional input (``worker_favor``); without them the workers' favor is left
+# open, and one favor per point of experience is a reading of the gap, not a ruling.
+FAVOR_PER_EXPERIENCE_READING = 1
 
 # --------------------------------------------------------------------------- final-scoring
 
@@ -39,8 +44,18 @@ def _final_scoring_checks(i):
                 f"rates.{res}",
                 _("Give the market rate of %(r)s: you hold %(q)s.") % {"r": res, "q": qty},
             )
-    if "gold" in i.rates and i.rates["gold"] != 1:
-        yield "rates.gold", _("Gold is already gold: its rate is 1.")
+    yield from gold_is_gold(i)
+    yield from dice_of_a_colour("active_workers", len(i.active_workers) + i.novices)
+    if i.worker_favor is not None:
+        for key in i.worker_favor:
+            if not key.isdigit() or not 1 <= int(key) <= rules_in_force().param("experience_cap"):
+                yield f"worker_favor.{key}", _("An experience is a die's face: %(k)s is none.") % {"k": key}
+        missing = sorted({str(e) for e in i.active_workers} - set(i.worker_favor))
+        if missing:
+            yield (
+                "worker_favor",
+                _("Give the favor of an active worker at %(list)s experience.") % {"list": names(missing)},
+            )
 
 
 FINAL_SCORING_INPUTS = Object(
@@ -56,20 +71,42 @@ FINAL_SCORING_INPUTS = Object(
     rates=counts(
         Choice.of(RESOURCE_LABELS), 99, default={}, label=gettext_lazy("Market rate: gold per unit")
     ),
+    worker_favor=Map(
+        Str(1, 2),
+        Int(0, 999),
+        nullable=True,
+        default=None,
+        label=gettext_lazy("Favor printed for an active worker of each experience (optional)"),
+    ),
     checks=[_final_scoring_checks],
 )
 
 
-def _workers_favor(r: Reasoning, experience: tuple[int, ...]) -> int:
-    """pr.final.active-workers: "每一个活跃工人根据他们的经验给你赏赐点" (the rate is a gap)."""
-    favor = FAVOR_PER_EXPERIENCE * sum(experience)
+def _workers_favor(r: Reasoning, i: Any, per_point: int | None = None) -> int | None:
+    """pr.final.active-workers: "每一个活跃工人根据他们的经验给你赏赐点" — by the figures printed
+    for each experience (``worker_favor``), or ``per_point`` favor per point (a reading); None
+    when neither is known: the text gives no figure."""
+    experience = i.active_workers
+    if not experience:
+        r.step("pr.final.active-workers", _("No active worker: they score nothing."))
+        return 0
+    if per_point is not None:
+        printed = {str(e): e * per_point for e in experience}
+    elif i.worker_favor is not None:
+        printed = dict(i.worker_favor)
+    else:
+        r.step(
+            "pr.final.active-workers",
+            _("Active workers score by their experience (%(list)s); the text prints no figure for it.")
+            % {"list": names(str(e) for e in experience)},
+        )
+        return None
+    favor = sum(printed[str(e)] for e in experience)
     r.step(
         "pr.final.active-workers",
         _("Active workers score by experience: %(list)s = %(n)s favor.")
-        % {"list": " + ".join(str(e) for e in experience) or "0", "n": favor},
+        % {"list": " + ".join(str(printed[str(e)]) for e in experience), "n": favor},
     )
-    if experience:
-        r.gap("pr.final.active-workers", "favor-per-experience")
     return favor
 
 
@@ -103,6 +140,8 @@ def _gold_favor(r: Reasoning, gold: int, rules: Rules) -> int:
 
 
 def _final_scoring_summary(o: dict[str, Any]) -> str:
+    if o["total"] is None:
+        return _("The total waits on the active workers' favor, which the text does not print.")
     return _("Final total: %(t)s favor.") % {"t": o["total"]}
 
 
@@ -110,7 +149,26 @@ def _final_scoring_summary(o: dict[str, Any]) -> str:
 def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
     """Add the final-scoring favor to a player's running favor."""
     r = Reasoning()
-    workers = _workers_favor(r, i.active_workers)
+    outcome = _final_scoring(r, i, rules, _workers_favor(r, i))
+    if outcome["workers"] is None:
+        # The other reading, run by the same rule: one favor per point of experience.
+        quiet = Reasoning()
+        reading = _final_scoring(quiet, i, rules, _workers_favor(quiet, i, FAVOR_PER_EXPERIENCE_READING))
+        r.gap(
+            "pr.final.active-workers",
+            "favor-per-experience",
+            readings=[
+                (
+                    _("One favor point per point of experience (a worker's die value)."),
+                    {"workers": reading["workers"], "total": reading["total"]},
+                )
+            ],
+        )
+    return r.result(outcome)
+
+
+def _final_scoring(r: Reasoning, i: Any, rules: Rules, workers: int | None) -> dict[str, Any]:
+    """The final-scoring favor with the workers' favor ``workers`` (None: not known)."""
     # pr.final.novices: "每一个新手获得一个赏赐点".
     each = rules.param("novice_favor")
     novices = i.novices * each
@@ -123,20 +181,31 @@ def final_scoring(i: Any, *, variant: str, rules: Rules) -> Result:
     r.step("pr.final.morale", _("Morale level: %(m)+d favor.") % {"m": i.morale_favor})
     gold = _gold_total(r, i)
     resources_favor = _gold_favor(r, gold, rules)
-    total = i.favor + workers + novices + i.morale_favor + resources_favor
-    return r.result(
-        {
-            "workers": workers,
-            "novices": novices,
-            "morale": i.morale_favor,
-            "gold_total": gold,
-            "resources_favor": resources_favor,
-            "total": total,
-        }
-    )
+    known = i.favor + novices + i.morale_favor + resources_favor
+    return {
+        "workers": workers,
+        "novices": novices,
+        "morale": i.morale_favor,
+        "gold_total": gold,
+        "resources_favor": resources_favor,
+        # The total waits on the workers' favor when the text leaves it open.
+        "total": None if workers is None else known + workers,
+    }
 
 
 # --------------------------------------------------------------------------- winner
+
+
+def _walls_in_the_box(i):
+    """pr.components.wall-tiles: "14个城墙板块" — the players' wall tiles together are no more."""
+    yield from past_the_box(
+        "players",
+        sum(p.walls for p in i.players),
+        "wall_tiles",
+        "pr.components.wall-tiles",
+        _("The players hold %(n)s wall tiles together; the game has %(have)s."),
+    )
+
 
 WINNER_INPUTS = Object(
     players=players(
@@ -146,7 +215,7 @@ WINNER_INPUTS = Object(
         city_tiles=Int(0, CITY_TILES, label=gettext_lazy("City tiles")),
         age=Int(0, 150, label=gettext_lazy("Age (years)")),
     ),
-    checks=[unique_names("players")],
+    checks=[unique_names("players"), _walls_in_the_box],
 )
 
 # Tie-break criteria in the order of pr.victory.*: (outcome name, sort key, clause).

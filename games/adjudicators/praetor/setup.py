@@ -9,10 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules, around_table, names
-from games.engine.declare import Choice, Int, Map, Object, Player, Players, ruled_out
-from games.engine.rules import active as rules_in_force
+from games.engine.declare import Choice, Int, Map, Object, Player, Players
 
-from .common import CITY_TILES, MAX_PLAYERS, MIN_PLAYERS, RESOURCE_LABELS, adjudicator
+from .common import CITY_TILES, MAX_PLAYERS, MIN_PLAYERS, RESOURCE_LABELS, adjudicator, past_the_box
 
 STARTING_FAVOR_INPUTS = Object(
     seating=Players(
@@ -80,15 +79,13 @@ MARKS = {"2+": 2, "3+": 3, "4+": 4, "5+": 5}
 def _tiles_in_the_box(i: Any):
     """pr.components.city-tiles: "42个城市板块" — the marks together cannot count more tiles than
     the game has (each mark alone is bounded by the same figure)."""
-    have = rules_in_force().param("city_tiles")
-    total = sum(i.tiles.values())
-    if total > have:
-        yield ruled_out(
-            "tiles",
-            _("These marks count %(n)s city tiles together; the game has %(have)s.")
-            % {"n": total, "have": have},
-            "pr.components.city-tiles",
-        )
+    yield from past_the_box(
+        "tiles",
+        sum(i.tiles.values()),
+        "city_tiles",
+        "pr.components.city-tiles",
+        _("These marks count %(n)s city tiles together; the game has %(have)s."),
+    )
 
 
 SETUP_INPUTS = Object(

@@ -11,14 +11,14 @@ inputs of their own (what is exchanged, the wall tile), so each is its own quest
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules, names
-from games.engine.declare import Bool, Choice, Int, List, Object, Player, counts
+from games.engine.declare import Bool, Choice, Int, List, Object, Player, counts, ruled_out
 
 from .actions import activation_fee, special_fee
 from .common import (
@@ -30,24 +30,29 @@ from .common import (
     WALL_TILES,
     WORDS,
     adjudicator,
+    dice_of_a_colour,
+    gold_is_gold,
 )
 
 # pr.tiles.resources-heading: "效果取决于工人经验" — the yield depends on the worker's experience,
-# and pr.components.city-tile-action says the tile shows it; the overview prints no figure.
-# An assumption (a gap in every ruling that uses it), not a figure of the text.
-YIELD_PER_EXPERIENCE = 1
-# pr.tiles.senate: "根据你控制的城市板块数量获得金币", no rate either: the same assumption.
-GOLD_PER_CITY_TILE = 1
+# and pr.components.city-tile-action says the tile shows it; the overview prints no figure. The
+# printed figure is an input (``printed_yield``); without it the amount is left open (null) and
+# one unit per point of experience is the gap's reading, not a ruling.
+YIELD_PER_EXPERIENCE_READING = 1
+# pr.tiles.senate: "根据你控制的城市板块数量获得金币", no rate either: one gold per tile is its reading.
+GOLD_PER_CITY_TILE_READING = 1
 
 
 @dataclass
 class _Yield:
     """What one activation gives (resources may be negative: the smithy's wood)."""
 
-    resources: dict[str, int] = field(default_factory=dict)
+    resources: dict[str, int | None] = field(default_factory=dict)
     favor: int = 0
     morale: int = 0
     recruited: int = 0
+    # The gap (its id) and the printed figure its reading gives, where the text prints none.
+    unprinted: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -70,13 +75,23 @@ def _resource(resource: str, clause: str) -> Callable[[Reasoning, Any, int, Rule
     """A resource tile: "根据工人经验获得…" (gold mine, lumber camp, quarry, marble quarry)."""
 
     def action(r: Reasoning, i: Any, xp: int, rules: Rules) -> _Yield:
-        n = xp * YIELD_PER_EXPERIENCE
+        n = i.printed_yield
+        if n is None:
+            r.step(
+                clause,
+                _("A %(xp)s-experience worker gains %(what)s by their experience; the text prints no figure.")
+                % {"xp": xp, "what": RESOURCE_LABELS[resource]},
+            )
+            _unlimited(r)
+            return _Yield(
+                resources={resource: None},
+                unprinted=("yield-per-experience", xp * YIELD_PER_EXPERIENCE_READING),
+            )
         r.step(
             clause,
             _("A %(xp)s-experience worker gains %(n)s %(what)s.")
             % {"xp": xp, "n": n, "what": RESOURCE_LABELS[resource]},
         )
-        r.gap("pr.components.city-tile-action", "yield-per-experience")
         _unlimited(r)
         return _Yield(resources={resource: n})
 
@@ -86,20 +101,34 @@ def _resource(resource: str, clause: str) -> Callable[[Reasoning, Any, int, Rule
 def _yield_smithy(r: Reasoning, i: Any, xp: int, rules: Rules) -> _Yield:
     """pr.tiles.smithy: "根据工人经验将木头转化成同等数量的武器"; pr.concepts.resources: wood makes weapons."""
     wood = i.resources.get("wood", 0)
-    n = min(xp * YIELD_PER_EXPERIENCE, wood)
     r.step(
         "pr.concepts.resources",
         _("Wood is also used to make weapons."),
     )
+    cap = i.printed_yield
+    if cap is None and wood:
+        r.step(
+            "pr.tiles.smithy",
+            _(
+                "A %(xp)s-experience worker converts wood into as many weapons by their experience; "
+                "the text prints no figure, and you have %(wood)s wood."
+            )
+            % {"xp": xp, "wood": wood},
+        )
+        _unlimited(r)
+        return _Yield(
+            resources={"wood": None, "weapons": None},
+            unprinted=("yield-per-experience", xp * YIELD_PER_EXPERIENCE_READING),
+        )
+    n = min(cap or 0, wood)
     r.step(
         "pr.tiles.smithy",
         _(
             "A %(xp)s-experience worker converts up to %(cap)s wood; you have %(wood)s: %(n)s wood become %(n)s weapons."
         )
-        % {"xp": xp, "cap": xp * YIELD_PER_EXPERIENCE, "wood": wood, "n": n},
+        % {"xp": xp, "cap": "?" if cap is None else cap, "wood": wood, "n": n},
     )
-    r.gap("pr.components.city-tile-action", "yield-per-experience")
-    if wood < xp * YIELD_PER_EXPERIENCE:
+    if cap is not None and wood < cap:
         r.gap("pr.tiles.smithy", "smithy-short-of-wood", wood=wood)
     _unlimited(r)
     return _Yield(resources={"wood": -n, "weapons": n} if n else {})
@@ -107,7 +136,22 @@ def _yield_smithy(r: Reasoning, i: Any, xp: int, rules: Rules) -> _Yield:
 
 def _yield_senate(r: Reasoning, i: Any, xp: int, rules: Rules) -> _Yield:
     """pr.tiles.senate: "根据你控制的城市板块数量获得金币" (the rate is a gap)."""
-    n = i.city_tiles * GOLD_PER_CITY_TILE
+    n = i.printed_yield
+    if n is None and i.city_tiles:
+        r.step(
+            "pr.tiles.senate",
+            ngettext(
+                "You control %(t)s city tile: gold by that count; the text prints no rate.",
+                "You control %(t)s city tiles: gold by that count; the text prints no rate.",
+                i.city_tiles,
+            )
+            % {"t": i.city_tiles},
+        )
+        _unlimited(r)
+        return _Yield(
+            resources={"gold": None}, unprinted=("senate-rate", i.city_tiles * GOLD_PER_CITY_TILE_READING)
+        )
+    n = n or 0
     r.step(
         "pr.tiles.senate",
         ngettext(
@@ -117,7 +161,6 @@ def _yield_senate(r: Reasoning, i: Any, xp: int, rules: Rules) -> _Yield:
         )
         % {"t": i.city_tiles, "n": n},
     )
-    r.gap("pr.tiles.senate", "senate-rate")
     _unlimited(r)
     return _Yield(resources={"gold": n})
 
@@ -306,6 +349,15 @@ def _city_tile_checks(i):
             "retired_worker",
             _("The labour camp itself sends the retired worker: choose the tile it acts on."),
         )
+    elif i.retired_worker and i.retired == 0:
+        # pr.tiles.labour-camp: "让你的一名退休工人作为6点经验的活跃工人执行一个行动" — the worker it
+        # sends is one of the player's retired workers, so a player with none sends none.
+        yield ruled_out(
+            "retired_worker",
+            _("The labour camp sends one of your retired workers, and you have none."),
+            "pr.tiles.labour-camp",
+        )
+    yield from dice_of_a_colour("active_workers", i.active_workers + i.retired + i.villagers)
 
 
 CITY_TILE_INPUTS = Object(
@@ -328,6 +380,15 @@ CITY_TILE_INPUTS = Object(
         Choice.of(RESOURCE_LABELS), 9999, default={}, label=gettext_lazy("Resources you own (after the fee)")
     ),
     morale_favor=Int(-99, 99, default=0, label=gettext_lazy("Favor shown at your morale level")),
+    printed_yield=Int(
+        0,
+        99,
+        nullable=True,
+        default=None,
+        label=gettext_lazy(
+            "Yield the tile prints for this worker (resource tiles, smithy, senate; optional)"
+        ),
+    ),
     checks=[_city_tile_checks],
 )
 
@@ -335,7 +396,12 @@ CITY_TILE_INPUTS = Object(
 def _city_tile_summary(o: dict[str, Any]) -> str:
     if not o["allowed"]:
         return _("Not allowed.")
-    gains = [f"{n:+d} {RESOURCE_LABELS[r]}" for r, n in o["resources"].items()]
+    gains = [
+        f"{n:+d} {RESOURCE_LABELS[r]}"
+        if n is not None
+        else _("%(r)s (by a figure the text does not print)") % {"r": RESOURCE_LABELS[r]}
+        for r, n in o["resources"].items()
+    ]
     if o["favor_gained"]:
         gains.append(_("%(n)+d favor") % {"n": o["favor_gained"]})
     if o["morale_gained"]:
@@ -426,6 +492,11 @@ def _worker(r: Reasoning, i: Any, rules: Rules) -> int:
     return xp
 
 
+def _gains(got: _Yield) -> dict[str, int | None]:
+    """The resources an activation changes; None: by a figure the text does not print."""
+    return {k: v for k, v in got.resources.items() if v is None or v}
+
+
 def _builder_fee(r: Reasoning, i: Any) -> bool:
     """pr.actions.activate-fee, and pr.concepts.building-yield: "城市板块被执行时会为其建造着带来收益"."""
     pays = activation_fee(r, i.player, i.owner, i.fee)
@@ -464,6 +535,17 @@ def city_tile(i: Any, *, variant: str, rules: Rules) -> Result:
     # pr.actions.activate-yield: "4. 获得收益" — what the tile's own clause gives.
     r.step("pr.actions.activate-yield", _("You gain the tile's yield."))
     got = tile.action(r, i, xp, rules)
+    if got.unprinted is not None:
+        gap, figure = got.unprinted
+        # The other reading, run by the same action: the tile prints that figure.
+        other = {"resources": _gains(tile.action(Reasoning(), replace(i, printed_yield=figure), xp, rules))}
+        if gap == "senate-rate":
+            r.gap(
+                "pr.tiles.senate", "senate-rate", readings=[(_("One gold per city tile you control."), other)]
+            )
+        else:
+            reading = _("One unit per point of the worker's experience.")
+            r.gap("pr.components.city-tile-action", "yield-per-experience", readings=[(reading, other)])
     if i.retired_worker:
         # pr.upkeep.labour-camp-return: "返回他们至你的玩家面板,他们不获得经验".
         r.step(
@@ -476,7 +558,7 @@ def city_tile(i: Any, *, variant: str, rules: Rules) -> Result:
             "pays_owner": pays,
             "fee_due": i.fee if pays else 0,
             "experience": xp,
-            "resources": {k: v for k, v in got.resources.items() if v},
+            "resources": _gains(got),
             "favor_gained": got.favor,
             "morale_gained": got.morale,
             "recruited": got.recruited,
@@ -496,8 +578,7 @@ def _market_checks(i):
     for res, qty in i.take.items():
         if qty and i.give.get(res, 0):
             yield f"take.{res}", _("You cannot give and take the same resource.")
-    if "gold" in i.rates and i.rates["gold"] != 1:
-        yield "rates.gold", _("Gold is already gold: its rate is 1.")
+    yield from gold_is_gold(i)
 
 
 MARKET_INPUTS = Object(

@@ -18,12 +18,14 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine import Reasoning, Result, Rules, names
 from games.engine.declare import Bool, Choice, Int, List, Object
 
-from .common import ERAS, EXPERIENCE_CAP, MAX_WORKERS, WORDS, adjudicator, morale_field
+from .common import ERAS, EXPERIENCE_CAP, MAX_WORKERS, WORDS, adjudicator, dice_of_a_colour, morale_field
 
 
 def _upkeep_checks(i):
     if i.morale < i.morale_min:
         yield "morale", _("Morale cannot be below the track's minimum (%(m)s).") % {"m": i.morale_min}
+    together = i.novices.first + i.novices.second + len(i.workers) + i.retired + i.villagers
+    yield from dice_of_a_colour("workers", together)
 
 
 UPKEEP_INPUTS = Object(

@@ -26,16 +26,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import P, Reasoning, Result, Rules, around_table, names
-from games.engine.declare import Choice, List, Map, Object, Player, Players
+from games.engine.declare import Choice, List, Map, Object, Player, Players, ruled_out
 from games.engine.rules import active
 
 from .common import (
     CARD_LABELS,
+    DISTRICT_LABELS,
     GROUPS,
     VOTE_CARDS,
     WORDS,
     adjudicator,
     check_chosen_group_only_for_public,
+    check_stage,
+    district,
     district_built,
     district_name,
     group_name,
@@ -139,7 +142,9 @@ def _check_events(i: Any) -> Iterable[tuple[str, str]]:
 def _check_council_vote(i: Any) -> Iterable[tuple[str, str]]:
     if i.district.type == "terrain":
         # rm.intro.terrain: a Terrain cannot be rebuilt or used to rebuild.
-        yield "district.type", _("A Terrain cannot be rebuilt or used to rebuild.")
+        yield ruled_out(
+            "district.type", _("A Terrain cannot be rebuilt or used to rebuild."), "rm.intro.terrain"
+        )
         return
     if i.district.stage is None:
         yield "district.stage", _("This field is required.")
@@ -539,3 +544,88 @@ def council_vote(i: Any, *, variant: str, rules: Rules) -> Result:
 def vote_passes(votes_won: int, rules: Rules) -> bool:
     """rm.vote.majority: "co najmniej 2 GŁOSY" — at least that many City Council votes."""
     return votes_won >= rules.param("council_votes_to_win")
+
+
+# ---------------------------------------------------------------- vote-needed
+
+
+def _check_vote_needed(i: Any) -> Iterable[tuple]:
+    """rm.intro.terrain: "Dzielnice typu Teren … nie mogą być przebudowane, nie mogą służyć do
+    przebudowy" — nothing is built on a Terrain, and a Terrain is built on nothing."""
+    yield from check_stage(i)
+    if i.built_on is None:
+        return
+    if i.built_on == "terrain":
+        yield ruled_out("built_on", _("A Terrain cannot be rebuilt."), "rm.intro.terrain")
+    elif i.district.type == "terrain":
+        yield ruled_out("district.type", _("A Terrain cannot be used to rebuild."), "rm.intro.terrain")
+
+
+VOTE_NEEDED_INPUTS = Object(
+    district=district(label=gettext_lazy("District to build")),
+    built_on=Choice.of(
+        DISTRICT_LABELS,
+        required=False,
+        nullable=True,
+        label=gettext_lazy("Type of the District it is built on (empty: nothing is there)"),
+    ),
+    checks=[_check_vote_needed],
+)
+
+
+def _vote_needed_summary(o: dict[str, Any]) -> str:
+    if o["needs_vote"]:
+        return _("A rebuilding: it needs a won City Council vote.")
+    return _("No City Council vote is needed.")
+
+
+def _needs_vote(r: Reasoning, i: Any, same_type_rebuilds: bool) -> dict[str, Any]:
+    """rm.vote-needed.rebuilding: "Aby przebudować Dzielnicę (budowa Dzielnicy na innej Dzielnicy
+    zmieniając jej główny typ) potrzebne jest wygrane głosowanie Rady Miasta"; rm.vote.proposal:
+    such a build is declared as a MOTION. ``same_type_rebuilds``: a District built on one of its
+    own type counts as a rebuilding too (the gap's other reading)."""
+    if i.built_on is None:
+        r.step(
+            "rm.vote-needed.rebuilding",
+            _("Nothing stands where it is built: that is no rebuilding, so no City Council vote is needed."),
+        )
+        return {"needs_vote": False, "rebuilding": False}
+    under, over = DISTRICT_LABELS[i.built_on], DISTRICT_LABELS[i.district.type]
+    changes = i.built_on != i.district.type
+    if changes or same_type_rebuilds:
+        r.step(
+            "rm.vote-needed.rebuilding",
+            _(
+                "A %(over)s District built on a %(under)s District is a rebuilding: it needs a won City Council vote."
+            )
+            % {"over": over, "under": under},
+        )
+        r.step(
+            "rm.vote.proposal",
+            _("The player declares it in their turn as a MOTION and becomes the PROPOSER."),
+        )
+        return {"needs_vote": True, "rebuilding": True}
+    r.step(
+        "rm.vote-needed.rebuilding",
+        _(
+            "A %(over)s District built on another %(under)s District does not change its main type, "
+            "which is what a rebuilding is: no City Council vote is needed."
+        )
+        % {"over": over, "under": under},
+    )
+    return {"needs_vote": False, "rebuilding": False}
+
+
+@adjudicator("vote-needed", inputs=VOTE_NEEDED_INPUTS, summary=_vote_needed_summary)
+def vote_needed(i: Any, *, variant: str, rules: Rules) -> Result:
+    """Does this build need a City Council vote: is it a rebuilding?"""
+    r = Reasoning()
+    outcome = _needs_vote(r, i, same_type_rebuilds=False)
+    if i.built_on == i.district.type:
+        other = _needs_vote(Reasoning(), i, same_type_rebuilds=True)
+        r.gap(
+            "rm.vote-needed.rebuilding",
+            "same-type-rebuild",
+            readings=[(_("Any District built on another is a rebuilding, whatever its type."), other)],
+        )
+    return r.result(outcome)

@@ -629,3 +629,43 @@ def test_labels_carry_the_figures_and_read_outside_an_edition(referee):
 
 # The tables of cases: cases/mega_civilization.json, one test a section (tests.games.referee.install_cases).
 install_cases(globals(), "mega_civilization")
+
+
+def test_tax_revolt_gives_the_afresh_reading_its_outcome(referee):
+    # mc.tax.revolt-next-beneficiary (issue 32): kept while the beneficiary has city markers; the
+    # other reading, run by the same rule, chooses afresh and gives the second city to Celina.
+    raw = {
+        "players": [
+            {"name": "Ala", "cities_in_stock": 0, "tokens_in_stock": 5},
+            {"name": "Bartek", "cities_in_stock": 3, "tokens_in_stock": 9},
+            {"name": "Celina", "cities_in_stock": 3, "tokens_in_stock": 1},
+        ],
+        "ast_order": ["Ala", "Bartek", "Celina"],
+        "revolting": {"Ala": 2},
+    }
+    (gap,) = referee.rule("tax-revolt", raw).gaps
+    (reading,) = gap.readings
+    assert [c["beneficiary"] for c in reading.outcome["revolts"]] == ["Bartek", "Celina"]
+    assert reading.outcome["cities_in_stock_after"] == {"Ala": 0, "Bartek": 2, "Celina": 2}
+    # One revolting city: nothing to keep, no gap.
+    assert referee.rule("tax-revolt", {**raw, "revolting": {"Ala": 1}}).gaps == ()
+
+
+def test_a_calamitys_beneficiary_is_left_to_the_missing_chapter_8(referee):
+    # mc.beneficiary.calamities (issue 32): the general definition does not apply, and chapter 8
+    # is not in this summary; the general definition, run as it stands, is the other reading.
+    raw = {
+        "players": [
+            {"name": "Ala", "cities_in_stock": 5, "tokens_in_stock": 20},
+            {"name": "Bartek", "cities_in_stock": 7, "tokens_in_stock": 3},
+        ],
+        "ast_order": ["Ala", "Bartek"],
+    }
+    general = referee.rule("beneficiary", raw)
+    assert general.outcome == {"beneficiary": "Bartek", "decided_by": "cities"}
+    result = referee.rule("beneficiary", {**raw, "calamity": True})
+    assert result.outcome == {"beneficiary": None, "decided_by": None}
+    assert referee.steps(result) == ["mc.beneficiary.calamities"]
+    (gap,) = result.gaps
+    assert gap.clause == "mc.beneficiary.calamities"
+    assert [dict(x.outcome) for x in gap.readings] == [general.outcome]

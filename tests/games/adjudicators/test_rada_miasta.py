@@ -731,3 +731,11 @@ def test_both_rules_that_build_a_district_declare_it_with_its_chosen_group_in_pl
         }
         assert schema["district"]["properties"]["type"]["enum"][-1] == "terrain"
     assert str(SUPPORT_GAIN_INPUTS.fields["district"].label) == "District built"
+
+
+def test_a_same_type_build_gives_the_rebuilding_reading(referee):
+    # rm.vote-needed.rebuilding (issue 32): "zmieniając jej główny typ" — the same type is read as
+    # no rebuilding; the other reading, run by the same rule, needs the vote.
+    raw = {"district": {"type": "residential", "stage": 3}, "built_on": "residential"}
+    (gap,) = referee.rule("vote-needed", raw).gaps
+    assert [dict(x.outcome) for x in gap.readings] == [{"needs_vote": True, "rebuilding": True}]
