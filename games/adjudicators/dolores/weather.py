@@ -19,7 +19,18 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Bool, Choice, Die, Int, List, Object
 
-from .common import MAX_DISTRICTS, WORDS, adjudicator, board_size, coord, field_list, on_board, say_fields
+from .common import (
+    MAX_DISTRICTS,
+    WORDS,
+    adjudicator,
+    board_size,
+    coord,
+    districts_within_table,
+    field_list,
+    on_board,
+    pieces_on_their_terrain,
+    say_fields,
+)
 
 # ====================================================================== wind
 
@@ -214,6 +225,7 @@ def wind(i: Any, *, variant: str, rules: Rules) -> Result:
 POLLUTION_INPUTS = Object(
     districts=Int(1, MAX_DISTRICTS, label=gettext_lazy("Built districts")),
     treatment_plant=Bool(default=False, label=gettext_lazy("Treatment plant built beforehand?")),
+    checks=[districts_within_table("districts")],
 )
 
 
@@ -260,6 +272,8 @@ DISASTER_INPUTS = Object(
     districts=Int(
         0, MAX_DISTRICTS, default=0, label=gettext_lazy("Built districts of a city there (0: none)")
     ),
+    sea=Bool(default=False, label=gettext_lazy("Is it a sea field?")),
+    checks=[districts_within_table("districts"), pieces_on_their_terrain()],
 )
 
 

@@ -130,6 +130,17 @@ def test_a_profit_stage_where_nothing_produces_is_not_called_partial_in_the_summ
     assert "artial" not in summary
 
 
+def test_a_gniazdo_phase_with_an_unpaid_city_is_not_called_full(referee):
+    # Issue 36: cities Capital paid and Port unpaid, no facility rows: the step says "Unpaid:
+    # cities Port", so the headline may not say "every facility produces".
+    raw = {"all_taxes_paid": False, "cities": [city("Capital", paid=True), city("Port", paid=False)]}
+    result = referee.rule("profit-eligibility", raw, "gniazdo")
+    assert result.outcome == {"profit_phase": "partial", "producing": []}
+    assert "Port" in result.steps[0].explanation
+    summary = referee.describe("profit-eligibility", result.outcome)
+    assert summary == "The profit stage is held, but no facility may produce in it."
+
+
 # ==================================================================== profit
 
 
@@ -385,7 +396,8 @@ def test_movement(referee, unit, terrain, allowed, fields, cited):
     result = referee.rule("movement", {"unit": unit, "terrain": terrain})
     assert result.outcome == {"allowed": allowed, "max_fields": fields}
     assert referee.steps(result)[0] == cited
-    assert ("dl.ship-transport" in referee.steps(result)) == (terrain == "sea" and unit != "ship")
+    # dl.ship-transport: land units at sea are carried; a ship at sea says what it carries.
+    assert ("dl.ship-transport" in referee.steps(result)) == (terrain == "sea")
     assert referee.gaps(result) == (["dl.armored-move"] if (unit, terrain) == ("armored", "sea") else [])
 
 
@@ -653,10 +665,12 @@ def test_missile_follows_its_district_step(referee, step, districts, destroyed, 
 def test_ship_transport_says_the_capacity(referee):
     raw = {"unit": "infantry", "terrain": "sea"}
     assert referee.rule("movement", raw).steps[-1].explanation == (
-        "Land units cross the sea only carried by a ship, up to 2 at a time."
+        "Land units cross the sea only carried by a ship, up to 2 at a time; boarding the ship is the unit's "
+        "move, and so is leaving it."
     )
     assert referee.with_params(ship_capacity=3).rule("movement", raw).steps[-1].explanation == (
-        "Land units cross the sea only carried by a ship, up to 3 at a time."
+        "Land units cross the sea only carried by a ship, up to 3 at a time; boarding the ship is the unit's "
+        "move, and so is leaving it."
     )
 
 
@@ -680,3 +694,66 @@ def test_interception_follows_its_set_of_faces(referee, faces, roll, shot_down, 
 
 # The tables of cases: cases/dolores.json, one test a section (tests.games.referee.install_cases).
 install_cases(globals(), "dolores")
+
+
+# ============================================================ readings of open points
+
+
+def _readings(result, clause):
+    (gap,) = [g for g in result.gaps if g.clause == clause]
+    return [(r.reading, dict(r.outcome)) for r in gap.readings]
+
+
+def test_a_power_plant_row_reaches_the_investment_as_a_gap_with_its_other_readings(referee):
+    # tables.toml flags the row: "58 is the demolition price only and the goods are the whole
+    # construction cost; or all four goods are the tax".
+    result = referee.rule("investment", {"kokosy": 1000, "build": {"conventional-power-plant": 2}})
+    assert result.outcome["cost"] == 116
+    assert result.outcome["goods_needed"] == {"coal": 10, "iron": 6, "wood": 10}
+    (goods_only, all_tax) = _readings(result, "dl.t1.conventional-power-plant")
+    assert goods_only[1] == {
+        "cost": 0,
+        "kokosy_after": 1000,
+        "goods_needed": {"coal": 20, "iron": 6, "wood": 10},
+    }
+    assert all_tax[1] == {"goods_needed": {}}
+
+
+def test_a_power_plant_row_reaches_the_tax_bill_with_its_other_readings(referee):
+    raw = {
+        "cities": [{"districts": 1, "first_city": True, "buildings": [{"kind": "conventional-power-plant"}]}]
+    }
+    result = referee.rule("tax-bill", raw)
+    assert result.outcome["bill"] == {"coal": 5, "food": 1}
+    (goods_only, all_tax) = _readings(result, "dl.t1.conventional-power-plant")
+    assert goods_only[1] == {"bill": {"food": 1}}
+    assert all_tax[1] == {"bill": {"coal": 10, "iron": 3, "food": 1, "wood": 5}}
+
+
+def test_doubt_2_gives_the_limit_reading_wherever_a_set_is_passed(referee):
+    # A 31st land route segment: doubt 2's own example.
+    bought = referee.rule("investment", {"kokosy": 1000, "buy": {"land": 1}, "held": {"land": 30}})
+    assert bought.outcome["allowed"] is True
+    assert _readings(bought, "dl.doubt-2")[0][1] == {"refused": ["land"], "allowed": False}
+    within = referee.rule("investment", {"kokosy": 1000, "buy": {"land": 1}, "held": {"land": 29}})
+    assert "dl.doubt-2" not in referee.gaps(within)
+    # A 16th infantry unit of one federation on one field.
+    stack = [{"federation": "Red", "unit": "infantry"}] * 16
+    stacked = referee.rule("stacking", {"stack": stack})
+    assert stacked.outcome["allowed"] is True
+    assert _readings(stacked, "dl.doubt-2")[0][1] == {"allowed": False}
+    assert "dl.doubt-2" not in referee.gaps(referee.rule("stacking", {"stack": stack[:15]}))
+    # The tax bill of 16 infantry units: under the limit reading only 15 are on the board.
+    taxed = referee.rule("tax-bill", {"units": {"infantry": 16}})
+    assert taxed.outcome["bill"] == {"sulfur": 16, "food": 16}
+    assert _readings(taxed, "dl.doubt-2")[0][1] == {"bill": {"sulfur": 15, "food": 15}}
+
+
+def test_under_gniazdo_a_ship_sails_then_strikes_and_as_written_it_is_a_reading(referee):
+    raw = {"width": 12, "height": 1, "sea": [[0, 0], [1, 0], [2, 0]], "ships": [[0, 0]]}
+    written = referee.rule("ship-reach", raw)
+    assert written.outcome["safe_fields"]["five-fields"] == 6
+    assert _readings(written, "dl.doubt-6")[0][1]["safe_fields"] == {"own-field": 9, "five-fields": 4}
+    gniazdo = referee.rule("ship-reach", raw, "gniazdo")
+    assert gniazdo.outcome["safe_fields"]["five-fields"] == 4
+    assert "dl.doubt-6" not in referee.gaps(gniazdo)
