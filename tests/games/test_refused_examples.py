@@ -22,10 +22,8 @@ REFUSED = [
 # "every adjudicator has worked examples of situations it refuses").
 NOT_YET = {
     "dolores/wind",
-    "dolores/move-and-attack",
     "dolores/first-city",
     "dolores/combat-odds",
-    "dolores/missile-shootdown",
     "imperial-tax-farmer/setup",
     "imperial-tax-farmer/need-placement",
     "imperial-tax-farmer/agent-placement",

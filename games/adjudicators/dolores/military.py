@@ -207,12 +207,26 @@ def movement(i: Any, *, variant: str, rules: Rules) -> Result:
 
 # =========================================================== move-and-attack
 
+
+def _a_missile_attacks_once(i: Any) -> Iterable[tuple]:
+    """dl.missile-single-use: "Jest jednorazowego użytku, co oznacza, że po pierwszym ataku jej
+    żeton usuwa się z planszy" — a missile has no second attack to make."""
+    if i.unit in ("missile", "super") and i.actions.count("attack") > 1:
+        yield ruled_out(
+            "actions",
+            _("A missile is removed from the board after its first attack: it cannot attack twice."),
+            "dl.missile-single-use",
+        )
+
+
 MOVE_AND_ATTACK_INPUTS = Object(
     actions=List(
         Choice.of(WORDS["actions"]),
         max_length=6,
         label=gettext_lazy("One unit's actions this round, in order"),
     ),
+    unit=Choice.of(WORDS["attackers"], default="infantry", label=gettext_lazy("The unit")),
+    checks=[_a_missile_attacks_once],
 )
 
 

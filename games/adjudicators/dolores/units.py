@@ -47,10 +47,24 @@ MISSILE_KINDS = WORDS["missiles"]
 
 # ============================================================== combat-odds
 
+
+def _both_rolls(i: Any) -> Iterable[tuple[str, str]]:
+    if (i.attacker_roll is None) != (i.defender_roll is None):
+        missing = "defender_roll" if i.defender_roll is None else "attacker_roll"
+        yield missing, _("A clash is rolled by both sides: give both rolls, or neither.")
+
+
 COMBAT_ODDS_INPUTS = Object(
     attacker=Choice.of(UNIT_KINDS, default="infantry", label=gettext_lazy("Attacking unit")),
     defender=Choice.of(UNIT_KINDS, default="armored", label=gettext_lazy("Defending unit")),
     attackers=Int(1, 99, default=1, label=gettext_lazy("Attacking units, one after another")),
+    attacker_roll=Die(
+        default=None, nullable=True, label=gettext_lazy("The attacker's roll (a clash rolled)")
+    ),
+    defender_roll=Die(
+        default=None, nullable=True, label=gettext_lazy("The defender's roll (a clash rolled)")
+    ),
+    checks=[_both_rolls],
 )
 
 
@@ -82,6 +96,23 @@ def clash(rules: Rules, attacker: str, defender: str) -> tuple[Fraction, Fractio
             else:
                 tie += 1
     return Fraction(win, 36), Fraction(lose, 36), Fraction(tie, 36)
+
+
+def _removed(r: Reasoning, rules: Rules, i: Any) -> str | None:
+    """dl.combat: "Jednostkę, która uzyskała niższą sumę usuwa się z planszy" — given the dice of
+    one clash, who is removed (the rolls modified as the descriptions say): "attacker",
+    "defender", "neither" on equal totals; None when no clash was rolled."""
+    if i.attacker_roll is None:
+        return None
+    ta = i.attacker_roll + _modifier(rules, i.attacker, i.defender)
+    td = i.defender_roll + _modifier(rules, i.defender, i.attacker)
+    removed = "defender" if ta > td else "attacker" if ta < td else "neither"
+    r.step(
+        "dl.combat",
+        _("Rolled: the attacker %(ta)s, the defender %(td)s; the lower total is removed: %(removed)s.")
+        % {"ta": ta, "td": td, "removed": WORDS["removed"][removed]},
+    )
+    return removed
 
 
 def _combat_odds_summary(o: dict[str, Any]) -> str:
@@ -131,7 +162,12 @@ def combat_odds(i: Any, *, variant: str, rules: Rules) -> Result:
         "as-written": (1 - win) ** i.attackers,
         "reroll": (lose / decisive) ** i.attackers if decisive else Fraction(1),
     }
-    r.gap("dl.combat", "tie")
+    removed = _removed(r, rules, i)
+    r.gap(
+        "dl.combat",
+        "tie",
+        readings=[(_("A tie is rolled again."), {"removed": "roll-again"})] if removed == "neither" else [],
+    )
     r.step(
         "dl.doubt-7",
         ngettext(
@@ -154,6 +190,7 @@ def combat_odds(i: Any, *, variant: str, rules: Rules) -> Result:
             pairs.append({"attacker": a, "defender": d, "win": odds(w), "lose": odds(lo), "tie": odds(t)})
     return r.result(
         {
+            "removed": removed,
             "clash": {"win": odds(win), "lose": odds(lose), "tie": odds(tie)},
             "defender_survives": {k: odds(v) for k, v in survives.items()},
             "pairs": pairs,
@@ -163,10 +200,27 @@ def combat_odds(i: Any, *, variant: str, rules: Rules) -> Result:
 
 # ========================================================= missile-shootdown
 
+
+def _launcher_on_the_board(i: Any) -> Iterable[tuple]:
+    """dl.missile-single-use: "Jest jednorazowego użytku, co oznacza, że po pierwszym ataku jej
+    żeton usuwa się z planszy" — a launcher that has attacked is no longer on the board, so it
+    neither strikes nor shoots again."""
+    if i.used:
+        yield ruled_out(
+            "used",
+            _(
+                "A missile that has attacked was removed from the board after that attack: it cannot fire again."
+            ),
+            "dl.missile-single-use",
+        )
+
+
 MISSILE_SHOOTDOWN_INPUTS = Object(
     shooter=Choice.of(MISSILE_KINDS, default="missile", label=gettext_lazy("The missile that would shoot")),
     distance=Int(0, 999, label=gettext_lazy("Fields between it and the missile in flight")),
     owner_fires=Bool(default=False, label=gettext_lazy("Does its owner choose to fire?")),
+    used=Bool(default=False, label=gettext_lazy("Has the missile that would shoot attacked before?")),
+    checks=[_launcher_on_the_board],
 )
 
 # Doubt 9's two questions, crossed: is the shot automatic or the owner's choice; must the missile
@@ -599,7 +653,7 @@ MISSILE_STRIKE_INPUTS = Object(
         0, MAX_DISTRICTS, default=0, label=gettext_lazy("Built districts of a city there (0: none)")
     ),
     sea=Bool(default=False, label=gettext_lazy("Is the chosen field a sea field?")),
-    checks=[districts_within_table("districts"), pieces_on_their_terrain()],
+    checks=[districts_within_table("districts"), pieces_on_their_terrain(), _launcher_on_the_board],
 )
 
 
@@ -625,10 +679,9 @@ def missile_strike(i: Any, *, variant: str, rules: Rules) -> Result:
     )
     r.step(
         "dl.missile-single-use",
-        _("A missile is single-use: its token is removed after its first attack%(used)s.")
-        % {"used": _(", and this one has attacked already") if i.used else ""},
+        _("A missile is single-use: its token is removed after its first attack%(used)s.") % {"used": ""},
     )
-    if not in_range or i.used:
+    if not in_range:
         return r.result(
             {
                 "allowed": False,

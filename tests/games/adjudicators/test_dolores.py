@@ -757,3 +757,39 @@ def test_under_gniazdo_a_ship_sails_then_strikes_and_as_written_it_is_a_reading(
     gniazdo = referee.rule("ship-reach", raw, "gniazdo")
     assert gniazdo.outcome["safe_fields"]["five-fields"] == 4
     assert "dl.doubt-6" not in referee.gaps(gniazdo)
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "rolls", "removed"),
+    [
+        ("infantry", "armored", (5, 2), "defender"),
+        ("infantry", "armored", (2, 5), "attacker"),
+        ("infantry", "armored", (3, 3), "neither"),
+        # dl.combat: "od rzutu piechoty odejmuje się cztery oczka w walce przeciwko okrętowi": 6 - 4 = 2.
+        ("infantry", "ship", (6, 2), "neither"),
+        ("infantry", "ship", (6, 1), "defender"),
+        ("ship", "infantry", (3, 6), "defender"),
+    ],
+)
+def test_a_clash_rolled_removes_the_lower_total(referee, attacker, defender, rolls, removed):
+    raw = {"attacker": attacker, "defender": defender, "attacker_roll": rolls[0], "defender_roll": rolls[1]}
+    result = referee.rule("combat-odds", raw)
+    assert result.outcome["removed"] == removed
+    (tie,) = [g for g in result.gaps if g.clause == "dl.combat" and g.readings] or [None]
+    assert (tie is not None) == (removed == "neither")
+
+
+def test_a_clash_not_rolled_removes_no_one_and_needs_both_rolls(referee):
+    assert referee.outcome("combat-odds", {"attacker": "infantry", "defender": "armored"})["removed"] is None
+    assert "inputs.defender_roll" in referee.errors("combat-odds", {"attacker_roll": 4})
+
+
+def test_a_launcher_that_attacked_is_not_on_the_board(referee):
+    # dl.missile-single-use: "po pierwszym ataku jej żeton usuwa się z planszy" — asked through
+    # either question, the same answer.
+    assert "inputs.used" in referee.errors("missile-strike", {"distance": 3, "used": True})
+    assert "inputs.used" in referee.errors("missile-shootdown", {"distance": 3, "used": True})
+    assert "inputs.actions" in referee.errors(
+        "move-and-attack", {"unit": "super", "actions": ["attack", "attack"]}
+    )
+    assert referee.outcome("move-and-attack", {"unit": "missile", "actions": ["attack"]}) == {"allowed": True}
