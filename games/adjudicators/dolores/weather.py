@@ -159,7 +159,35 @@ def _spread_fires(r: Reasoning, rules: Rules, i: Any, direction: str) -> list[li
             % {"fields": say_fields(new_fires)},
         )
     _fire_gaps(r, burning, burnable, targets, new_fires, direction, reach)
+    _fire_tokens_left(r, rules, i, new_fires)
     return new_fires
+
+
+def _fire_tokens_left(r: Reasoning, rules: Rules, i: Any, new_fires: list[list[int]]) -> None:
+    """dl.general-tokens: "Zalicza się do nich … 50 pożarów" — the fire tokens there are; dl.doubt-2:
+    "Nie wiadomo czy można przekroczyć określone w instrukcji limity". As written the fires spread
+    as the wind says; read as a limit, only the tokens left can be laid, in the order listed."""
+    have = rules.param("general_fires")
+    if len(i.fires) + len(new_fires) <= have:
+        return
+    left = max(0, have - len(i.fires))
+    r.step(
+        "dl.general-tokens",
+        _("The general tokens hold %(have)s fires; %(n)s would be on the board after this stage.")
+        % {"have": have, "n": len(i.fires) + len(new_fires)},
+    )
+    r.gap(
+        "dl.doubt-2",
+        "general-tokens-exceeded",
+        limit=have,
+        count=len(i.fires) + len(new_fires),
+        readings=[
+            (
+                _("The set sizes are limits: only %(left)s fire tokens are left to lay.") % {"left": left},
+                {"new_fires": new_fires[:left]},
+            )
+        ],
+    )
 
 
 def _fire_gaps(

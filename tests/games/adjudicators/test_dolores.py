@@ -519,6 +519,7 @@ PARAMS = {
     "robot_n_bonus": ("dl.robots-raise-n", "zwiększa się o jeden", 1),
     "robot_tax_energy": ("dl.robots-tax", "podatek za obiekt zwiększa o dwie", 2),
     "fire_spread_fields": ("dl.fire-spread", "rozprzestrzenia o jedno", 1),
+    "general_fires": ("dl.general-tokens", "50 pożarów", 50),
     "pollution_district": ("dl.pollution-appears", "po zabudowaniu jego ósmej dzielnicy", 8),
     "missile_district_step": ("dl.missile-effect", "niszczy co druga dzielnicę", 2),
     "infantry_move": ("dl.infantry-move", "Porusza się o dwa", 2),
@@ -793,3 +794,22 @@ def test_a_launcher_that_attacked_is_not_on_the_board(referee):
         "move-and-attack", {"unit": "super", "actions": ["attack", "attack"]}
     )
     assert referee.outcome("move-and-attack", {"unit": "missile", "actions": ["attack"]}) == {"allowed": True}
+
+
+def test_fires_past_the_general_tokens_give_the_limit_reading(referee):
+    # dl.general-tokens: "50 pożarów"; dl.doubt-2 asks whether the counts are limits.
+    # 49 fires on the bottom row, the wind blowing north (4) onto 49 burnable fields: 98 fires.
+    raw = {
+        "direction_roll": 4,
+        "strength_roll": 1,
+        "width": 50,
+        "height": 3,
+        "fires": [[x, 2] for x in range(49)],
+        "burnable": [[x, 1] for x in range(50)],
+    }
+    result = referee.rule("wind", raw)
+    assert len(result.outcome["new_fires"]) == 49
+    (gap,) = [g for g in result.gaps if g.clause == "dl.doubt-2"]
+    assert dict(gap.readings[0].outcome) == {"new_fires": [[0, 1]]}
+    raw["fires"] = raw["fires"][:25]
+    assert "dl.doubt-2" not in referee.gaps(referee.rule("wind", raw))
