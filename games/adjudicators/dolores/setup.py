@@ -57,6 +57,15 @@ def first_city(i: Any, *, variant: str, rules: Rules) -> Result:
         "dl.setup-warehouse",
         _("The federation has a warehouse in the first district of its first city, written in its journal."),
     )
+    # dl.journals: "Rejestracja odbywa się na kartkach papieru, które są widoczne dla pozostałych
+    # uczestników" — a journal is open information: any player may read another's.
+    r.step(
+        "dl.journals",
+        _(
+            "Each player keeps a journal of the money held, the buildings of each city and the balance of taxes "
+            "and profits; it is open: the other players may see it."
+        ),
+    )
     row = t1(rules, "terrain", "city")
     price = row["purchase"]
     r.step(
