@@ -266,7 +266,21 @@ def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     if len(i.actions) <= 1:
         r.step("dl.military-stage", _("A single action (%(actions)s) is allowed.") % {"actions": shown})
         return r.result({"allowed": True})
-    r.gap("dl.doubt-6", "two-actions-one-unit", actions=shown)
+    # dl.doubt-6: "Nie wiadomo, czy oddział może ruszać się i atakować w tej samej rundzie" — the
+    # two readings, each ruled: one action a round; or GNIAZDO's one move and one attack.
+    either = _proposal_6(Reasoning(), rules, list(i.actions), shown)
+    r.gap(
+        "dl.doubt-6",
+        "two-actions-one-unit",
+        actions=shown,
+        readings=[
+            (_("A unit does one thing a round: it moves or attacks."), {"allowed": False}),
+            (
+                _("A unit may move once and attack once, in either order (GNIAZDO's proposal 6)."),
+                {"allowed": either},
+            ),
+        ],
+    )
     return r.result({"allowed": None})
 
 

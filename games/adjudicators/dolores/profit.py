@@ -117,7 +117,20 @@ def _eligibility_original(r: Reasoning, i: Any, every: list[str]) -> Result:
         )
         % {"cities": ", ".join(cut_off)},
     )
-    r.gap("dl.doubt-5", "broken-route")
+    # The other reading: GNIAZDO's proposal 5, only the facilities of the cities cut off stop.
+    connected = [f.id for c in i.cities if c.connected for f in c.facilities]
+    r.gap(
+        "dl.doubt-5",
+        "broken-route",
+        readings=[
+            (
+                _(
+                    "Only the factories and mines of the cities cut off from the capital stop (GNIAZDO's proposal 5)."
+                ),
+                {"producing": connected},
+            )
+        ],
+    )
     return r.result({"profit_phase": "partial", "producing": []})
 
 

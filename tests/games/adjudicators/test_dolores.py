@@ -813,3 +813,22 @@ def test_fires_past_the_general_tokens_give_the_limit_reading(referee):
     assert dict(gap.readings[0].outcome) == {"new_fires": [[0, 1]]}
     raw["fires"] = raw["fires"][:25]
     assert "dl.doubt-2" not in referee.gaps(referee.rule("wind", raw))
+
+
+def test_doubt_6_rules_each_reading_of_two_actions(referee):
+    result = referee.rule("move-and-attack", {"actions": ["move", "attack"]})
+    assert result.outcome == {"allowed": None}
+    assert [dict(r.outcome) for r in result.gaps[0].readings] == [{"allowed": False}, {"allowed": True}]
+    twice = referee.rule("move-and-attack", {"actions": ["move", "move"]})
+    assert [dict(r.outcome) for r in twice.gaps[0].readings] == [{"allowed": False}, {"allowed": False}]
+
+
+def test_doubt_5_gives_proposal_5_as_the_other_reading(referee):
+    raw = {
+        "all_taxes_paid": True,
+        "cities": [city("A", ("mine", True)), city("B", ("farm", True), connected=False)],
+    }
+    result = referee.rule("profit-eligibility", raw)
+    assert result.outcome == {"profit_phase": "partial", "producing": []}
+    (gap,) = result.gaps
+    assert dict(gap.readings[0].outcome) == {"producing": ["mine"]}
