@@ -290,9 +290,9 @@ def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
 def _aimed_at_the_ship(i: Any) -> Iterable[tuple]:
     """dl.ship-intercept: "Okręt może zestrzelić wymierzoną w niego rakietę" — only a missile
     aimed at the ship itself."""
-    if not i.aimed_at_ship:
+    if i.aimed_elsewhere:
         yield ruled_out(
-            "aimed_at_ship",
+            "aimed_elsewhere",
             _("A ship may shoot down only a missile aimed at it."),
             "dl.ship-intercept",
         )
@@ -301,7 +301,9 @@ def _aimed_at_the_ship(i: Any) -> Iterable[tuple]:
 INTERCEPTION_INPUTS = Object(
     roll=Die(label=gettext_lazy("The ship's roll")),
     kind=Choice.of(MISSILE_KINDS, default="missile", label=gettext_lazy("Missile aimed at the ship")),
-    aimed_at_ship=Bool(default=True, label=gettext_lazy("Is the missile aimed at this ship?")),
+    aimed_elsewhere=Bool(
+        default=False, label=gettext_lazy("Is the missile aimed at another field than this ship's?")
+    ),
     checks=[_aimed_at_the_ship],
 )
 
