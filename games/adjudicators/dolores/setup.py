@@ -19,7 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, unique_names
+from games.engine import P, Reasoning, Result, Rules, unique_names
 from games.engine.declare import Choice, Int, List, Object, Str, ruled_out
 from games.engine.rules import active as rules_in_force
 
@@ -133,7 +133,8 @@ GAME_END_INPUTS = Object(
             units=Int(0, 999, default=0, label=gettext_lazy("Military units")),
         ),
         min_length=2,
-        max_length=4,
+        # dl.starting-routes: one starting route and first city for each federation's colour.
+        max_length=P("federations"),
         label=gettext_lazy("Federations"),
     ),
     checks=[unique_names("players"), _owned_on_board],
@@ -201,11 +202,18 @@ def _acted_in_order(i: Any) -> Iterable[tuple[str, str]]:
 
 
 STAGE_ORDER_INPUTS = Object(
-    order=List(Str(1, 40), min_length=2, max_length=4, label=gettext_lazy("Order fixed at setup")),
+    # dl.starting-routes: "cztery lądowe szlaki … oznaczone jednolitymi kolorami federacji" — one
+    # federation for each colour, no more.
+    order=List(
+        Str(1, 40), min_length=2, max_length=P("federations"), label=gettext_lazy("Order fixed at setup")
+    ),
     round=Int(1, 999, default=1, label=gettext_lazy("Round")),
     stage=Choice.of(STAGES, default="investment", label=gettext_lazy("Stage")),
     acted=List(
-        Str(1, 40), default=[], max_length=4, label=gettext_lazy("Who has had the opportunity to act")
+        Str(1, 40),
+        default=[],
+        max_length=P("federations"),
+        label=gettext_lazy("Who has had the opportunity to act"),
     ),
     checks=[_acted_in_order],
 )

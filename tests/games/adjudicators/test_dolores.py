@@ -520,6 +520,7 @@ PARAMS = {
     "robot_tax_energy": ("dl.robots-tax", "podatek za obiekt zwiększa o dwie", 2),
     "fire_spread_fields": ("dl.fire-spread", "rozprzestrzenia o jedno", 1),
     "general_fires": ("dl.general-tokens", "50 pożarów", 50),
+    "federations": ("dl.starting-routes", "wychodzą cztery lądowe szlaki", 4),
     "pollution_district": ("dl.pollution-appears", "po zabudowaniu jego ósmej dzielnicy", 8),
     "missile_district_step": ("dl.missile-effect", "niszczy co druga dzielnicę", 2),
     "infantry_move": ("dl.infantry-move", "Porusza się o dwa", 2),
@@ -554,7 +555,7 @@ def test_each_figure_is_read_from_its_clause(referee, name):
 def test_the_package_reads_exactly_the_bound_parameters():
     used = set()
     for path in PACKAGE.glob("*.py"):
-        used |= set(re.findall(r'rules\.param\("(\w+)"\)', path.read_text(encoding="utf-8")))
+        used |= set(re.findall(r'(?:rules\.param|\bP)\("(\w+)"\)', path.read_text(encoding="utf-8")))
     bound = {name for c in corpus.game(GAME).clauses for name in c.params}
     assert used == bound == set(PARAMS)
 
