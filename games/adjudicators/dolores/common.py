@@ -17,7 +17,8 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from games import labels
 from games.engine import Rules, registrar
-from games.engine.declare import Coord, Int, List
+from games.engine.declare import Coord, Int, List, ruled_out
+from games.engine.rules import active as rules_in_force
 
 GAME = "dolores"
 adjudicator = registrar(GAME)
@@ -41,8 +42,10 @@ ROUTES = ("land", "sea")
 # Order of the keys in a yields outcome: resources, route segments, units.
 YIELD_ORDER = (*RESOURCES, *ROUTES, *UNITS)
 
-# Table 2 runs from 1 to 12 built districts: its last row bounds a city's districts.
-MAX_DISTRICTS = 12
+# Our own cap on a city's built districts in an input declaration; the text's bound is Table
+# 2's last row (12 built districts), read from the edition in force by ``districts_within_table``,
+# which refuses a count past it quoting that row.
+MAX_DISTRICTS = 99
 
 # The names of the resources, units, route segments and tokens and of the buildings are the
 # game's words, with their Polish: labels.toml's [maps] (games.labels), read here because the
@@ -86,6 +89,38 @@ AMOUNTS = {
 }
 
 
+# The board's resource fields (dl.resource-fields: "Na białych polach (lądowych) znajdują się
+# następujące surowce naturalne:"), each list item of the text with the resources it names, as
+# CONTRACT ids ("ropa naftowa" oil, "cynk i ołów" zinc-lead, "boksyty" bauxite, "inne metale"
+# other-metals; the source's slips "cynki", "żelaz", "wegiel" read as zinc, iron, coal).
+RESOURCE_MAP = {
+    "dl.resource-field-1": ("oil", "iron", "coal", "sulfur"),
+    "dl.resource-field-2": ("coal", "copper", "zinc-lead", "bauxite"),
+    "dl.resource-field-3": ("iron", "copper", "bauxite", "zinc-lead"),
+    "dl.resource-field-4": ("sulfur", "copper", "zinc-lead", "bauxite"),
+    "dl.resource-field-5": ("oil", "copper", "zinc-lead", "bauxite"),
+    "dl.resource-field-6": ("sulfur", "iron", "copper", "coal"),
+    "dl.resource-field-7": ("coal", "zinc-lead", "bauxite", "platinum"),
+    "dl.resource-field-8": ("oil", "iron", "copper", "sulfur"),
+    "dl.resource-field-9": ("bauxite", "uranium", "coal", "zinc-lead"),
+    "dl.resource-field-10": ("sulfur", "oil", "copper"),
+    "dl.resource-field-11": ("sulfur", "bauxite", "other-metals", "copper"),
+    "dl.resource-field-12": ("coal", "zinc-lead", "iron", "oil"),
+    "dl.resource-field-13": ("sulfur", "copper", "other-metals", "zinc-lead"),
+    "dl.resource-field-14": ("iron", "coal", "sulfur", "bauxite"),
+    "dl.resource-field-15": ("sulfur", "zinc-lead", "platinum", "copper"),
+    "dl.resource-field-16": ("oil", "coal", "zinc-lead", "sulfur"),
+    "dl.resource-field-17": ("copper", "uranium", "bauxite", "iron"),
+    "dl.resource-field-18": ("bauxite", "other-metals", "zinc-lead"),
+}
+
+
+def field_resources(k: int) -> tuple[str, tuple[str, ...]]:
+    """Resource field ``k`` of the board (1-18): its clause and the resources it has."""
+    clause = list(RESOURCE_MAP)[k - 1]
+    return clause, RESOURCE_MAP[clause]
+
+
 # --------------------------------------------------------------------- tables
 
 
@@ -98,6 +133,50 @@ def t2(rules: Rules, districts: int) -> Mapping[str, Any]:
     """The row of Table 2 (dl.t2.*) whose district range holds ``districts``, in this edition."""
     rows = rules.table("table-2")
     return next(row for row in rows if row["districts"][0] <= districts <= row["districts"][1])
+
+
+def token_set(rules: Rules, what: str) -> int:
+    """dl.federation-tokens: "30 żetonów szlaków komunikacyjnych lądowych, 10 szlaków morskich,
+    8 miast, 15 oddziałów piechoty, …" — how many tokens of ``what`` one federation's set holds."""
+    return {
+        "cities": rules.param("token_set_cities"),
+        "land": rules.param("token_set_land_routes"),
+        "sea": rules.param("token_set_sea_routes"),
+        "infantry": rules.param("token_set_infantry"),
+        "armored": rules.param("token_set_armored"),
+        "ships": rules.param("token_set_ships"),
+        "missile_launchers": rules.param("token_set_missile_launchers"),
+        "super_missile_launchers": rules.param("token_set_super_missile_launchers"),
+    }[what]
+
+
+# The building rows of Table 1 whose flattening leaves open which goods are construction cost and
+# which are tax (tables.toml ``flagged`` with its ``reading``: the power plants).
+FLAGGED_BUILD_READINGS = ("conventional-power-plant", "nuclear-power-plant")
+
+
+def other_readings(row: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The other readings tables.toml's ``reading`` names for a flagged power-plant row, each as
+    (what it reads, the row read so): its price is the demolition price only and all its goods are
+    the construction cost (no tax); or its price is both and all its goods are the tax."""
+    every: dict[str, int] = {}
+    add(every, row.get("purchase_goods", {}))
+    add(every, row.get("tax", {}))
+    said = goods(every)
+    return [
+        (
+            _(
+                "%(price)s is the demolition price only; %(goods)s are the whole construction cost, and no tax."
+            )
+            % {"price": row["sale"], "goods": said},
+            {**row, "purchase": 0, "purchase_goods": every, "tax": {}},
+        ),
+        (
+            _("%(price)s is the demolition and construction price; %(goods)s are all its tax.")
+            % {"price": row["sale"], "goods": said},
+            {**row, "purchase_goods": {}, "tax": every},
+        ),
+    ]
 
 
 def district_range(row: Mapping[str, Any]) -> str:
@@ -180,5 +259,105 @@ def on_board(*names: str) -> Callable[[Any], Iterator[tuple[str, str]]]:
 
     def check(i: Any) -> Iterator[tuple[str, str]]:
         return outside_board(i, names)
+
+    return check
+
+
+# ------------------------------------------------------------- ruled out by the text
+# The checks below yield ``ruled_out`` (games.engine.declare): a situation the text makes
+# impossible is a 400 quoting the clause, never a ruling (issue 32, CONTRACT.md §1).
+
+
+def most_districts() -> tuple[int, str]:
+    """Table 2's last row (dl.t2.districts-12: "12 46 15 46 15"): the most districts a city can
+    have built, and the clause of that row, in the edition in force."""
+    last = max(rules_in_force().table("table-2"), key=lambda row: row["districts"][1])
+    return last["districts"][1], last["clause"]
+
+
+def districts_within_table(*paths: str, least: int = 0) -> Callable[[Any], Iterator[tuple]]:
+    """Return an input check that each of the fields ``paths`` (dotted; ``cities.*.districts``
+    walks a list) counts no more built districts than Table 2 has rows for, nor fewer than
+    ``least``."""
+
+    def values(obj: Any, parts: list[str], path: str) -> Iterator[tuple[str, int]]:
+        head, *rest = parts
+        if head == "*":
+            for n, item in enumerate(obj):
+                yield from values(item, rest, f"{path}.{n}" if path else str(n))
+            return
+        value = getattr(obj, head)
+        where = f"{path}.{head}" if path else head
+        if rest:
+            yield from values(value, rest, where)
+        else:
+            yield where, value
+
+    def check(i: Any) -> Iterator[tuple]:
+        top, clause = most_districts()
+        for path in paths:
+            for where, n in values(i, path.split("."), ""):
+                if n > top:
+                    yield ruled_out(
+                        where,
+                        _(
+                            "A city has at most %(top)s built districts (Table 2's last row); %(n)s is past it."
+                        )
+                        % {"top": top, "n": n},
+                        clause,
+                        "dl.table-2-intro",
+                    )
+
+    return check
+
+
+# Tokens that only lie on land, and the clause that puts them there.
+LAND_ONLY = {
+    # dl.setup-forests: "Żetony lasu kładzie się na wszystkie lądowe pola planszy".
+    "forest": "dl.setup-forests",
+    # dl.missile-deploy: "na dowolnym należącym do niego polu lądowym".
+    "missile_launcher": "dl.missile-deploy",
+    "super_missile_launcher": "dl.missile-deploy",
+}
+CARRIED = ("infantry", "armored")
+
+
+def pieces_on_their_terrain(tokens: str = "tokens", sea: str = "sea") -> Callable[[Any], Iterator[tuple]]:
+    """Return an input check that the list ``tokens`` of a field holds only what the text lets
+    lie on it: on land no ship (dl.ship-move: "Porusza się tylko po polach morskich"); at sea no
+    forest or launcher, and no more infantry and armored units than its ships carry
+    (dl.ship-transport: "Może przewozić do dwóch oddziałów piechoty lub pancernych")."""
+
+    def check(i: Any) -> Iterator[tuple]:
+        held = list(getattr(i, tokens))
+        if not getattr(i, sea):
+            if "ship" in held:
+                n = held.index("ship")
+                yield ruled_out(
+                    f"{tokens}.{n}",
+                    _("A ship moves only on sea fields: it cannot lie on a land field."),
+                    "dl.ship-move",
+                )
+            return
+        for n, token in enumerate(held):
+            if token in LAND_ONLY:
+                yield ruled_out(
+                    f"{tokens}.{n}",
+                    _("This is a sea field, and a token of %(token)s lies only on a land field.")
+                    % {"token": WORDS["field-tokens"][token]},
+                    LAND_ONLY[token],
+                )
+        carried = sum(held.count(k) for k in CARRIED)
+        capacity = rules_in_force().param("ship_capacity") * held.count("ship")
+        if carried > capacity:
+            yield ruled_out(
+                tokens,
+                _(
+                    "On a sea field land units are only carried by ships: %(n)s land units, but the ships "
+                    "here carry %(capacity)s."
+                )
+                % {"n": carried, "capacity": capacity},
+                "dl.ship-transport",
+            )
 
     return check

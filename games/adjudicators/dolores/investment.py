@@ -23,11 +23,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Choice, Int, Object, Str, counts
+from games.engine import P, Reasoning, Result, Rules
+from games.engine.declare import Bool, Choice, Int, Object, Str, counts, ruled_out
 
 from .common import (
     BUILDING_NAMES,
+    FLAGGED_BUILD_READINGS,
     NAMES,
     READINGS,
     RESOURCES,
@@ -38,20 +39,30 @@ from .common import (
     adjudicator,
     goods,
     ordered,
+    other_readings,
     t1,
+    token_set,
 )
 
 # ================================================================= territory
 
 
-def _two_federations(i: Any) -> Iterable[tuple[str, str]]:
+def _two_federations(i: Any) -> Iterable[tuple]:
     if i.owner == i.occupier:
         yield "occupier", _("The occupier must be another federation than the owner.")
+    if i.bank_field:
+        # dl.bank-fields: "Dziewięć centralnych pól planszy należy do banku. Nie podlegają one wykupowi."
+        yield ruled_out(
+            "bank_field",
+            _("A bank field cannot be bought, so no federation owns it."),
+            "dl.bank-fields",
+        )
 
 
 TERRITORY_INPUTS = Object(
     owner=Str(1, 40, label=gettext_lazy("Federation that bought the field")),
     occupier=Str(1, 40, label=gettext_lazy("Federation whose troops occupy it")),
+    bank_field=Bool(default=False, label=gettext_lazy("Is it one of the bank's central fields?")),
     checks=[_two_federations],
 )
 
@@ -126,6 +137,9 @@ CATEGORY = {
     **dict.fromkeys(SERVICES, "service"),
 }
 TRADED = (*RESOURCES, *UNITS, *ROUTES, *TERRAIN, *SERVICES)
+# What a federation's token set counts (dl.federation-tokens), by what the investment buys.
+SET_PIECES = ("city", *ROUTES, *UNITS)
+SET_NAMES = {**NAMES, "city": WORDS["purchases"]["city"]}
 
 
 def _bank_fields_bought(i: Any) -> Iterable[tuple[str, str]]:
@@ -142,7 +156,16 @@ INVESTMENT_INPUTS = Object(
     sell=counts(Choice(TRADED, labels=GOODS_NAMES), 9999, default={}, label=gettext_lazy("Sold to the bank")),
     build=counts(Choice.of(BUILDING_NAMES), 999, default={}, label=gettext_lazy("Buildings built")),
     demolish=counts(Choice.of(BUILDING_NAMES), 999, default={}, label=gettext_lazy("Buildings demolished")),
-    bank_fields=Int(0, 9999, default=0, label=gettext_lazy("Of the fields bought, how many are bank fields")),
+    # dl.bank-fields: "Dziewięć centralnych pól planszy należy do banku" — there are no more.
+    bank_fields=Int(
+        0, P("bank_fields"), default=0, label=gettext_lazy("Of the fields bought, how many are bank fields")
+    ),
+    held=counts(
+        Choice(SET_PIECES, labels=SET_NAMES),
+        999,
+        default={},
+        label=gettext_lazy("Cities, route segments and units the federation has already"),
+    ),
     capital_cut_off=Bool(default=False, label=gettext_lazy("Is the capital cut off from the bank?")),
     checks=[_bank_fields_bought],
 )
@@ -166,9 +189,20 @@ def _investment_summary(o: dict[str, Any]) -> str:
     }
 
 
-def _price(r: Reasoning, rules: Rules, side: str, item: str, count: int, refused: list[str]) -> int:
-    """One line of Table 1 (dl.t1.<item>): the column of ``side`` times ``count``; N/D refuses it."""
-    row = t1(rules, "building" if side in ("build", "demolish") else CATEGORY[item], item)
+def _price(
+    r: Reasoning,
+    rules: Rules,
+    side: str,
+    item: str,
+    count: int,
+    refused: list[str],
+    rows: dict[str, Any] | None = None,
+) -> int:
+    """One line of Table 1 (dl.t1.<item>): the column of ``side`` times ``count``; N/D refuses it.
+    ``rows`` replaces a building's row by another reading of it."""
+    building = side in ("build", "demolish")
+    row = (rows or {}).get(item) if building else None
+    row = row or t1(rules, "building" if building else CATEGORY[item], item)
     column = COLUMNS[side]
     name = BUILDING_NAMES[item] if side in ("build", "demolish") else GOODS_NAMES[item]
     if column in row.get("nd", ()):
@@ -219,9 +253,11 @@ def _bank_trade_cut_off(r: Reasoning, i: Any, variant: str, refused: list[str]) 
     return traded
 
 
-@adjudicator("investment", inputs=INVESTMENT_INPUTS, summary=_investment_summary)
-def investment(i: Any, *, variant: str, rules: Rules) -> Result:
-    r = Reasoning()
+def _invest(
+    r: Reasoning, i: Any, variant: str, rules: Rules, rows: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The investments' outcome, each line priced by its row of Table 1 (``rows`` puts another
+    reading of a building's row in its place)."""
     r.step(
         "dl.investment-actions",
         _("In the investment stage a federation trades, builds, lays routes and buys territory."),
@@ -246,13 +282,14 @@ def investment(i: Any, *, variant: str, rules: Rules) -> Result:
                 count -= unbought[item]
             if not count or item in blocked:
                 continue
-            amount = _price(r, rules, side, item, count, refused)
+            amount = _price(r, rules, side, item, count, refused, rows)
             if side == "sell":
                 income += amount
             else:
                 cost += amount
             if side == "build":
-                add(needed, t1(rules, "building", item).get("purchase_goods", {}), count)
+                row = (rows or {}).get(item) or t1(rules, "building", item)
+                add(needed, row.get("purchase_goods", {}), count)
             if side == "demolish" and amount:
                 # dl.table-1-intro: "w przypadku budynków: kosztów wyburzenia i budowy".
                 r.step(
@@ -280,16 +317,66 @@ def investment(i: Any, *, variant: str, rules: Rules) -> Result:
         _("In kokosy: %(kokosy)s + %(income)s - %(cost)s = %(after)s, selling before buying.")
         % {"kokosy": i.kokosy, "income": income, "cost": cost, "after": after},
     )
-    return r.result(
-        {
-            "cost": cost,
-            "income": income,
-            "kokosy_after": after,
-            "goods_needed": ordered(needed, RESOURCES),
-            "refused": refused,
-            "allowed": not refused and after >= 0,
-        }
-    )
+    return {
+        "cost": cost,
+        "income": income,
+        "kokosy_after": after,
+        "goods_needed": ordered(needed, RESOURCES),
+        "refused": refused,
+        "allowed": not refused and after >= 0,
+    }
+
+
+def _past_the_sets(r: Reasoning, rules: Rules, i: Any, outcome: dict[str, Any]) -> None:
+    """dl.doubt-2: "Nie wiadomo czy można przekroczyć określone w instrukcji limity. Czy można na
+    przykład budować szlaki komunikacyjne dłuższe niż 30 pól?" — where what the federation has and
+    buys passes its token set (dl.federation-tokens), the other reading refuses what passes it."""
+    over = []
+    for piece in SET_PIECES:
+        total = i.held.get(piece, 0) + i.buy.get(piece, 0)
+        limit = token_set(rules, "cities" if piece == "city" else piece)
+        if i.buy.get(piece, 0) and total > limit:
+            over.append(piece)
+            r.gap(
+                "dl.doubt-2",
+                "token-set-bought",
+                limit=limit,
+                what=SET_NAMES[piece],
+                count=total,
+                readings=[
+                    (
+                        _(
+                            "The set sizes are limits: no more than %(limit)s can be had, so this purchase is refused."
+                        )
+                        % {"limit": limit},
+                        {"refused": [*outcome["refused"], *over], "allowed": False},
+                    )
+                ],
+            )
+
+
+def _flagged_rows(r: Reasoning, i: Any, variant: str, rules: Rules, outcome: dict[str, Any]) -> None:
+    """A building's row of Table 1 that the corpus flags as ambiguous (the power plants:
+    tables.toml ``flagged``, with the ``reading`` it took): the ruling says so, and gives the
+    outcome under each other reading the flattened row allows, by pricing the round again."""
+    for item in dict.fromkeys(k for side in ("build", "demolish") for k, n in getattr(i, side).items() if n):
+        row = t1(rules, "building", item)
+        if not row.get("flagged") or item not in FLAGGED_BUILD_READINGS:
+            continue
+        readings = []
+        for text, other in other_readings(row):
+            changed = _invest(Reasoning(), i, variant, rules, {item: other})
+            readings.append((text, {k: v for k, v in changed.items() if outcome[k] != v}))
+        r.gap(row["clause"], f"{item}-cells", readings=readings)
+
+
+@adjudicator("investment", inputs=INVESTMENT_INPUTS, summary=_investment_summary)
+def investment(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    outcome = _invest(r, i, variant, rules)
+    _flagged_rows(r, i, variant, rules, outcome)
+    _past_the_sets(r, rules, i, outcome)
+    return r.result(outcome)
 
 
 # ================================================================ deployment
@@ -299,9 +386,26 @@ STAGES = WORDS["stages"]
 LAUNCH_FIELDS = WORDS["launch-fields"]
 
 
-def _produced_before(i: Any) -> Iterable[tuple[str, str]]:
+def _produced_before(i: Any) -> Iterable[tuple]:
+    """dl.rounds and dl.stage-order: the rounds follow one another, and in each the profit stage is
+    the fourth of five — a piece is made in a profit stage already played."""
     if i.produced_round > i.round:
-        yield "produced_round", _("A piece cannot have been produced in a later round.")
+        yield ruled_out(
+            "produced_round",
+            _("A piece cannot have been produced in a later round."),
+            "dl.rounds",
+        )
+    stages = list(STAGES)
+    if i.produced_round == i.round and stages.index(i.stage) <= stages.index("taxes"):
+        yield ruled_out(
+            "produced_round",
+            _(
+                "The profit stage of round %(n)s comes after its %(stage)s stage: nothing was produced in it yet."
+            )
+            % {"n": i.round, "stage": STAGES[i.stage]},
+            "dl.rounds",
+            "dl.stage-order",
+        )
 
 
 DEPLOYMENT_INPUTS = Object(

@@ -8,15 +8,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Choice, Die, Int, List, Object
+from games.engine import P, Reasoning, Result, Rules
+from games.engine.declare import Bool, Choice, Die, Int, List, Object, ruled_out
 
-from .common import MAX_DISTRICTS, WORDS, adjudicator
+from .common import MAX_DISTRICTS, WORDS, adjudicator, districts_within_table
 
 MISSILE_KINDS = WORDS["missiles"]
 
@@ -25,6 +26,7 @@ MISSILE_KINDS = WORDS["missiles"]
 MISSILE_INPUTS = Object(
     districts=Int(1, MAX_DISTRICTS, label=gettext_lazy("Built districts of the city hit")),
     kind=Choice.of(MISSILE_KINDS, default="missile", label=gettext_lazy("Missile")),
+    checks=[districts_within_table("districts")],
 )
 
 
@@ -106,9 +108,22 @@ def missile(i: Any, *, variant: str, rules: Rules) -> Result:
 UNIT_KINDS = WORDS["units"]
 TERRAINS = WORDS["terrains"]
 
+
+def _only_a_ship_carries(i: Any) -> Iterable[tuple]:
+    """dl.ship-transport: "[Okręt] może przewozić do dwóch oddziałów piechoty lub pancernych" —
+    only a ship carries units."""
+    if i.carried and i.unit != "ship":
+        yield ruled_out("carried", _("Only a ship carries units."), "dl.ship-transport")
+
+
 MOVEMENT_INPUTS = Object(
     unit=Choice.of(UNIT_KINDS, label=gettext_lazy("Unit")),
     terrain=Choice.of(TERRAINS, label=gettext_lazy("Terrain")),
+    # dl.ship-transport: "Może przewozić do dwóch oddziałów" — no more.
+    carried=Int(
+        0, P("ship_capacity"), default=0, label=gettext_lazy("Infantry and armored units the ship carries")
+    ),
+    checks=[_only_a_ship_carries],
 )
 
 
@@ -166,11 +181,24 @@ def movement(i: Any, *, variant: str, rules: Rules) -> Result:
             % {"unit": unit, "terrain": terrain},
         )
     if i.terrain == "sea" and i.unit != "ship":
-        # dl.ship-transport: "Może przewozić do dwóch oddziałów piechoty lub pancernych".
+        # dl.ship-transport: "Może przewozić do dwóch oddziałów piechoty lub pancernych (wejście i
+        # zejście z okrętu traktuje się jako ruch)".
         r.step(
             "dl.ship-transport",
-            _("Land units cross the sea only carried by a ship, up to %(n)s at a time.")
+            _(
+                "Land units cross the sea only carried by a ship, up to %(n)s at a time; boarding the ship is "
+                "the unit's move, and so is leaving it."
+            )
             % {"n": rules.param("ship_capacity")},
+        )
+    if i.unit == "ship" and fields:
+        r.step(
+            "dl.ship-transport",
+            _(
+                "The ship carries %(carried)s of the %(n)s infantry or armored units it may; each boards as its "
+                "move and leaves as its move, and meanwhile moves with the ship."
+            )
+            % {"carried": i.carried, "n": rules.param("ship_capacity")},
         )
     if (i.unit, i.terrain) == ("armored", "sea"):
         r.gap("dl.armored-move", "armored-on-sea")
@@ -179,12 +207,26 @@ def movement(i: Any, *, variant: str, rules: Rules) -> Result:
 
 # =========================================================== move-and-attack
 
+
+def _a_missile_attacks_once(i: Any) -> Iterable[tuple]:
+    """dl.missile-single-use: "Jest jednorazowego użytku, co oznacza, że po pierwszym ataku jej
+    żeton usuwa się z planszy" — a missile has no second attack to make."""
+    if i.unit in ("missile", "super") and i.actions.count("attack") > 1:
+        yield ruled_out(
+            "actions",
+            _("A missile is removed from the board after its first attack: it cannot attack twice."),
+            "dl.missile-single-use",
+        )
+
+
 MOVE_AND_ATTACK_INPUTS = Object(
     actions=List(
         Choice.of(WORDS["actions"]),
         max_length=6,
         label=gettext_lazy("One unit's actions this round, in order"),
     ),
+    unit=Choice.of(WORDS["attackers"], default="infantry", label=gettext_lazy("The unit")),
+    checks=[_a_missile_attacks_once],
 )
 
 
@@ -224,15 +266,45 @@ def move_and_attack(i: Any, *, variant: str, rules: Rules) -> Result:
     if len(i.actions) <= 1:
         r.step("dl.military-stage", _("A single action (%(actions)s) is allowed.") % {"actions": shown})
         return r.result({"allowed": True})
-    r.gap("dl.doubt-6", "two-actions-one-unit", actions=shown)
+    # dl.doubt-6: "Nie wiadomo, czy oddział może ruszać się i atakować w tej samej rundzie" — the
+    # two readings, each ruled: one action a round; or GNIAZDO's one move and one attack.
+    either = _proposal_6(Reasoning(), rules, list(i.actions), shown)
+    r.gap(
+        "dl.doubt-6",
+        "two-actions-one-unit",
+        actions=shown,
+        readings=[
+            (_("A unit does one thing a round: it moves or attacks."), {"allowed": False}),
+            (
+                _("A unit may move once and attack once, in either order (GNIAZDO's proposal 6)."),
+                {"allowed": either},
+            ),
+        ],
+    )
     return r.result({"allowed": None})
 
 
 # ============================================================== interception
 
+
+def _aimed_at_the_ship(i: Any) -> Iterable[tuple]:
+    """dl.ship-intercept: "Okręt może zestrzelić wymierzoną w niego rakietę" — only a missile
+    aimed at the ship itself."""
+    if i.aimed_elsewhere:
+        yield ruled_out(
+            "aimed_elsewhere",
+            _("A ship may shoot down only a missile aimed at it."),
+            "dl.ship-intercept",
+        )
+
+
 INTERCEPTION_INPUTS = Object(
     roll=Die(label=gettext_lazy("The ship's roll")),
     kind=Choice.of(MISSILE_KINDS, default="missile", label=gettext_lazy("Missile aimed at the ship")),
+    aimed_elsewhere=Bool(
+        default=False, label=gettext_lazy("Is the missile aimed at another field than this ship's?")
+    ),
+    checks=[_aimed_at_the_ship],
 )
 
 

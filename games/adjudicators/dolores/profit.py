@@ -17,9 +17,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules, names
-from games.engine.declare import Bool, Choice, Die, Int, List, Object, Str
+from games.engine.declare import Bool, Choice, Die, Int, List, Object, Str, ruled_out
 
-from .common import BUILDING_NAMES, MINERALS, NAMES, YIELD_ORDER, add, adjudicator, goods, ordered
+from .common import (
+    BUILDING_NAMES,
+    MINERALS,
+    NAMES,
+    RESOURCE_MAP,
+    YIELD_ORDER,
+    add,
+    adjudicator,
+    field_resources,
+    goods,
+    ordered,
+)
 
 # ======================================================== profit-eligibility
 
@@ -48,15 +59,18 @@ def _unique_ids(i: Any) -> Iterable[tuple[str, str]]:
             facilities.add(f.id)
 
 
-def _paid_flags_agree(i: Any) -> Iterable[tuple[str, str]]:
+def _paid_flags_agree(i: Any) -> Iterable[tuple]:
+    """dl.taxes-due: "Gracze płacą do banku podatek za każde miasto, fabrykę, jednostkę wojskową i
+    odcinek szlaków" — all the taxes are every one of these, so none of them is unpaid."""
     if not i.all_taxes_paid:
         return
     unpaid = [c.id for c in i.cities if not c.tax_paid]
     unpaid += [f.id for c in i.cities for f in c.facilities if not f.tax_paid]
     if unpaid:
-        yield (
+        yield ruled_out(
             "all_taxes_paid",
             _("All taxes cannot be paid while these taxes are unpaid: %(ids)s.") % {"ids": ", ".join(unpaid)},
+            "dl.taxes-due",
         )
 
 
@@ -103,7 +117,20 @@ def _eligibility_original(r: Reasoning, i: Any, every: list[str]) -> Result:
         )
         % {"cities": ", ".join(cut_off)},
     )
-    r.gap("dl.doubt-5", "broken-route")
+    # The other reading: GNIAZDO's proposal 5, only the facilities of the cities cut off stop.
+    connected = [f.id for c in i.cities if c.connected for f in c.facilities]
+    r.gap(
+        "dl.doubt-5",
+        "broken-route",
+        readings=[
+            (
+                _(
+                    "Only the factories and mines of the cities cut off from the capital stop (GNIAZDO's proposal 5)."
+                ),
+                {"producing": connected},
+            )
+        ],
+    )
     return r.result({"profit_phase": "partial", "producing": []})
 
 
@@ -148,7 +175,10 @@ def profit_eligibility(i: Any, *, variant: str, rules: Rules) -> Result:
     _proposal_1(r, i)
     _proposal_5(r, i)
     producing = [f.id for c in i.cities if c.tax_paid and c.connected for f in c.facilities if f.tax_paid]
-    phase = "full" if producing == every else "partial"
+    # The phase is full only where nothing is stopped: a city unpaid or cut off makes it partial even
+    # with no facility listed in it (issue 36: "every facility produces" beside "Unpaid: cities Port").
+    stopped = any(not c.tax_paid or not c.connected for c in i.cities)
+    phase = "full" if producing == every and not stopped else "partial"
     return r.result({"profit_phase": phase, "producing": producing})
 
 
@@ -165,6 +195,13 @@ PROFIT_FACILITY = Object(
         nullable=True,
         label=gettext_lazy("Resource (mines only)"),
     ),
+    field=Int(
+        1,
+        len(RESOURCE_MAP),
+        default=None,
+        nullable=True,
+        label=gettext_lazy("Resource field of the board it stands on (1-18; mines only)"),
+    ),
 )
 
 
@@ -178,6 +215,19 @@ def _profit_checks(i: Any) -> Iterable[tuple[str, str]]:
             yield f"facilities.{n}.resource", _("A mine needs the resource it extracts.")
         if f.kind != "mine" and f.resource is not None:
             yield f"facilities.{n}.resource", _("Only a mine extracts a resource.")
+        if f.kind == "mine" and f.field is not None and f.resource is not None:
+            clause, found = field_resources(f.field)
+            if f.resource not in found:
+                # dl.resource-fields: "Na białych polach (lądowych) znajdują się następujące surowce" —
+                # a mine extracts "danego surowca" (dl.profit-mines), one its field has.
+                yield ruled_out(
+                    f"facilities.{n}.resource",
+                    _("Resource field %(k)s has %(found)s; there is no %(what)s on it to extract.")
+                    % {"k": f.field, "found": names(str(NAMES[x]) for x in found), "what": NAMES[f.resource]},
+                    clause,
+                    "dl.resource-fields",
+                    "dl.profit-mines",
+                )
 
 
 PROFIT_INPUTS = Object(
@@ -336,6 +386,14 @@ def _factory(r: _Reasoning, f: Any, nf: int) -> dict[str, int]:
 def _facility_yield(r: _Reasoning, rules: Rules, f: Any, nf: int) -> dict[str, int]:
     """What one facility other than a wood industry makes with its N (dl.profit-*)."""
     if f.kind == "mine":
+        if f.field is not None:
+            # dl.resource-fields and dl.resource-field-<k>: what the board's resource field holds.
+            clause, found = field_resources(f.field)
+            r.step(
+                clause,
+                _("%(id)s stands on resource field %(k)s, which has %(found)s.")
+                % {"id": f.id, "k": f.field, "found": names(str(NAMES[x]) for x in found)},
+            )
         # dl.profit-mines: "Kopalnie wydobywają N jednostek danego surowca."
         r.step(
             "dl.profit-mines",

@@ -19,8 +19,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine import Reasoning, Result, Rules, unique_names
-from games.engine.declare import Choice, Int, List, Object, Str
+from games.engine import P, Reasoning, Result, Rules, unique_names
+from games.engine.declare import Choice, Int, List, Object, Str, ruled_out
+from games.engine.rules import active as rules_in_force
 
 from .common import READINGS, WORDS, adjudicator, board_size, field_list, on_board, say_fields, t1
 
@@ -56,6 +57,15 @@ def first_city(i: Any, *, variant: str, rules: Rules) -> Result:
         "dl.setup-warehouse",
         _("The federation has a warehouse in the first district of its first city, written in its journal."),
     )
+    # dl.journals: "Rejestracja odbywa się na kartkach papieru, które są widoczne dla pozostałych
+    # uczestników" — a journal is open information: any player may read another's.
+    r.step(
+        "dl.journals",
+        _(
+            "Each player keeps a journal of the money held, the buildings of each city and the balance of taxes "
+            "and profits; it is open: the other players may see it."
+        ),
+    )
     row = t1(rules, "terrain", "city")
     price = row["purchase"]
     r.step(
@@ -88,12 +98,28 @@ def first_city(i: Any, *, variant: str, rules: Rules) -> Result:
 # ================================================================== game-end
 
 
-def _owned_on_board(i: Any) -> Iterable[tuple[str, str]]:
+def _owned_on_board(i: Any) -> Iterable[tuple]:
+    """dl.bank-fields: "Dziewięć centralnych pól planszy należy do banku. Nie podlegają one
+    wykupowi." — no federation owns a bank field, so together they own at most the rest."""
+    bank = rules_in_force().param("bank_fields")
+    buyable = i.board_fields - bank
+    for n, p in enumerate(i.players):
+        if p.fields_owned > buyable:
+            yield ruled_out(
+                f"players.{n}.fields_owned",
+                _("%(name)s owns %(owned)s fields; only %(buyable)s of the %(fields)s can be bought.")
+                % {"name": p.name, "owned": p.fields_owned, "buyable": buyable, "fields": i.board_fields},
+                "dl.bank-fields",
+            )
     owned = sum(p.fields_owned for p in i.players)
-    if owned > i.board_fields:
-        yield (
-            "board_fields",
-            _("The players own %(owned)s fields, more than the board has.") % {"owned": owned},
+    if owned > buyable >= max(p.fields_owned for p in i.players):
+        yield ruled_out(
+            "players",
+            _(
+                "The federations own %(owned)s fields together; only %(buyable)s of the %(fields)s can be bought."
+            )
+            % {"owned": owned, "buyable": buyable, "fields": i.board_fields},
+            "dl.bank-fields",
         )
 
 
@@ -107,7 +133,8 @@ GAME_END_INPUTS = Object(
             units=Int(0, 999, default=0, label=gettext_lazy("Military units")),
         ),
         min_length=2,
-        max_length=4,
+        # dl.starting-routes: one starting route and first city for each federation's colour.
+        max_length=P("federations"),
         label=gettext_lazy("Federations"),
     ),
     checks=[unique_names("players"), _owned_on_board],
@@ -166,15 +193,27 @@ def _acted_in_order(i: Any) -> Iterable[tuple[str, str]]:
     if len(set(i.order)) != len(i.order):
         yield "order", _("A federation is listed twice.")
     if list(i.acted) != list(i.order[: len(i.acted)]):
-        yield "acted", _("The players act in the order: those who have acted are the first of it.")
+        # dl.rounds: "wszyscy gracze wykonują akcje według kolejności".
+        yield ruled_out(
+            "acted",
+            _("The players act in the order: those who have acted are the first of it."),
+            "dl.rounds",
+        )
 
 
 STAGE_ORDER_INPUTS = Object(
-    order=List(Str(1, 40), min_length=2, max_length=4, label=gettext_lazy("Order fixed at setup")),
+    # dl.starting-routes: "cztery lądowe szlaki … oznaczone jednolitymi kolorami federacji" — one
+    # federation for each colour, no more.
+    order=List(
+        Str(1, 40), min_length=2, max_length=P("federations"), label=gettext_lazy("Order fixed at setup")
+    ),
     round=Int(1, 999, default=1, label=gettext_lazy("Round")),
     stage=Choice.of(STAGES, default="investment", label=gettext_lazy("Stage")),
     acted=List(
-        Str(1, 40), default=[], max_length=4, label=gettext_lazy("Who has had the opportunity to act")
+        Str(1, 40),
+        default=[],
+        max_length=P("federations"),
+        label=gettext_lazy("Who has had the opportunity to act"),
     ),
     checks=[_acted_in_order],
 )
@@ -188,6 +227,28 @@ def _stage_order_summary(o: dict[str, Any]) -> str:
     }
 
 
+def _wind_stage(r: Reasoning, i: Any) -> Result:
+    """dl.wind-rolls: "Na początku etapu rzuca się dwukrotnie kością" — the die is rolled twice
+    for the whole table, not once a player; dl.wind-calm: "1 lub 6 oczek w pierwszym rzucie oznacza
+    brak wiatru i etap natychmiast się kończy"; otherwise it ends once the tokens have moved. No
+    federation takes a turn in it, so the tax stage follows, begun by the first in the order."""
+    r.step(
+        "dl.wind-rolls",
+        _(
+            "The wind stage is not played in turns: at its start the die is rolled twice, for the whole table."
+        ),
+    )
+    r.step(
+        "dl.wind-calm",
+        _(
+            "A 1 or 6 on the first roll ends the stage at once; otherwise it ends when the clouds have moved "
+            "and the fires spread. The %(stage)s stage follows, begun by %(player)s."
+        )
+        % {"stage": STAGES["taxes"], "player": i.order[0]},
+    )
+    return r.result({"next_player": i.order[0], "next_stage": "taxes", "next_round": i.round})
+
+
 @adjudicator("stage-order", inputs=STAGE_ORDER_INPUTS, summary=_stage_order_summary)
 def stage_order(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
@@ -197,6 +258,8 @@ def stage_order(i: Any, *, variant: str, rules: Rules) -> Result:
     )
     r.gap("dl.setup-order", "how-order-is-set")
     r.step("dl.rounds", _("A round has five stages, in each of which every player acts in that order."))
+    if i.stage == "wind":
+        return _wind_stage(r, i)
     if len(i.acted) < len(i.order):
         nxt = i.order[len(i.acted)]
         r.step(
@@ -220,11 +283,38 @@ def stage_order(i: Any, *, variant: str, rules: Rules) -> Result:
 # ============================================================= setup-forests
 
 
+def _land_where_the_text_puts_it(i: Any) -> Iterable[tuple]:
+    """dl.starting-routes: "cztery lądowe szlaki … Prowadzące one do czterech pól z surowcami"
+    and dl.resource-fields: "Na białych polach (lądowych) znajdują się … surowce" — the starting
+    routes, the first cities' fields and every resource field are land."""
+    if any(x >= i.width or y >= i.height for x, y in (*i.sea, *i.resource_fields)):
+        return  # on_board says which
+    _bank_fields, _centre, routes, cities = _starting_fields(rules_in_force(), i.width, i.height)
+    sea = {tuple(c): n for n, c in enumerate(i.sea)}
+    for what, fields in ((_("a starting land route"), routes), (_("a first city's field"), cities)):
+        for c in fields:
+            if c in sea:
+                yield ruled_out(
+                    f"sea.{sea[c]}",
+                    _("%(field)s is %(what)s, which is land: it cannot be a sea field.")
+                    % {"field": say_fields([c]), "what": what},
+                    "dl.starting-routes",
+                )
+    for n, c in enumerate(i.resource_fields):
+        if tuple(c) in sea:
+            yield ruled_out(
+                f"resource_fields.{n}",
+                _("%(field)s is given as a sea field; resources lie on land fields only.")
+                % {"field": say_fields([c])},
+                "dl.resource-fields",
+            )
+
+
 SETUP_FORESTS_INPUTS = Object(
     **board_size(5, 60),
     sea=field_list(gettext_lazy("Sea fields"), max_length=3600),
     resource_fields=field_list(gettext_lazy("Resource fields (the board's 1-18)"), max_length=3600),
-    checks=[on_board("sea", "resource_fields")],
+    checks=[on_board("sea", "resource_fields"), _land_where_the_text_puts_it],
 )
 
 
@@ -235,6 +325,23 @@ def _setup_forests_summary(o: dict[str, Any]) -> str:
     }
 
 
+def _starting_fields(rules: Rules, width: int, height: int) -> tuple[set, tuple[int, int], list, list]:
+    """The bank's fields (dl.bank-fields: a square of that many fields around the central one),
+    the central field, and the four starting routes' and first cities' fields (dl.starting-routes:
+    four land routes one field long leave the central field and lead to the four resource fields
+    where the first cities are founded, bordering the bank) on the board."""
+    count = rules.param("bank_fields")
+    side = int(count**0.5)
+    cx, cy = (width - 1) // 2, (height - 1) // 2
+    half = side // 2
+    bank = {(x, y) for x in range(cx - half, cx - half + side) for y in range(cy - half, cy - half + side)}
+    reach = side // 2 + 1
+    routes = [(cx, cy - reach + 1), (cx + reach - 1, cy), (cx, cy + reach - 1), (cx - reach + 1, cy)]
+    cities = [(cx, cy - reach), (cx + reach, cy), (cx, cy + reach), (cx - reach, cy)]
+    cities = [c for c in cities if 0 <= c[0] < width and 0 <= c[1] < height]
+    return bank, (cx, cy), routes, cities
+
+
 def _bank(
     r: Reasoning, rules: Rules, width: int, height: int
 ) -> tuple[set[tuple[int, int]], tuple[int, int]]:
@@ -242,9 +349,7 @@ def _bank(
     fields around the central one."""
     count = rules.param("bank_fields")
     side = int(count**0.5)
-    cx, cy = (width - 1) // 2, (height - 1) // 2
-    half = side // 2
-    bank = {(x, y) for x in range(cx - half, cx - half + side) for y in range(cy - half, cy - half + side)}
+    bank, (cx, cy), _routes, _cities = _starting_fields(rules, width, height)
     r.step(
         "dl.bank-fields",
         _("The %(n)s central fields belong to the bank, around the central field %(centre)s.")
@@ -258,13 +363,10 @@ def _bank(
 @adjudicator("setup-forests", inputs=SETUP_FORESTS_INPUTS, summary=_setup_forests_summary)
 def setup_forests(i: Any, *, variant: str, rules: Rules) -> Result:
     r = Reasoning()
-    bank, (cx, cy) = _bank(r, rules, i.width, i.height)
-    reach = int(rules.param("bank_fields") ** 0.5) // 2 + 1
+    bank, _centre = _bank(r, rules, i.width, i.height)
     # dl.starting-routes: four land routes one field long leave the central field and lead to the
     # four resource fields where the first cities are founded, bordering the bank.
-    routes = [(cx, cy - reach + 1), (cx + reach - 1, cy), (cx, cy + reach - 1), (cx - reach + 1, cy)]
-    cities = [(cx, cy - reach), (cx + reach, cy), (cx, cy + reach), (cx - reach, cy)]
-    cities = [c for c in cities if 0 <= c[0] < i.width and 0 <= c[1] < i.height]
+    _fields, _centre, routes, cities = _starting_fields(rules, i.width, i.height)
     r.gap("dl.starting-routes", "route-directions")
     r.step(
         "dl.starting-routes",
@@ -274,6 +376,12 @@ def setup_forests(i: Any, *, variant: str, rules: Rules) -> Result:
         % {"cities": say_fields(cities)},
     )
     sea = set(i.sea)
+    if i.resource_fields:
+        r.step(
+            "dl.resource-fields",
+            _("The resources lie on land fields: the %(n)s resource fields given are land.")
+            % {"n": len(i.resource_fields)},
+        )
     resources = set(i.resource_fields) | set(cities)
     around = {(x + dx, y + dy) for x, y in cities for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - set(cities)
     forests = [

@@ -16,11 +16,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Choice, Int, List, Object, counts
+from games.engine.declare import Bool, Choice, Int, List, Object, counts, ruled_out
 
 from .common import (
     AMOUNTS,
     BUILDING_NAMES,
+    FLAGGED_BUILD_READINGS,
     MAX_DISTRICTS,
     NAMES,
     RESOURCES,
@@ -30,11 +31,14 @@ from .common import (
     add,
     adjudicator,
     district_range,
+    districts_within_table,
     goods,
     ordered,
+    other_readings,
     scaled,
     t1,
     t2,
+    token_set,
 )
 
 # ================================================================== city-tax
@@ -42,6 +46,7 @@ from .common import (
 CITY_TAX_INPUTS = Object(
     districts=Int(1, MAX_DISTRICTS, label=gettext_lazy("Built districts")),
     first_city=Bool(label=gettext_lazy("Is it the federation's first city?")),
+    checks=[districts_within_table("districts")],
 )
 
 
@@ -103,10 +108,17 @@ TAX_BILL_CITY = Object(
 )
 
 
-def _one_first_city(i: Any) -> Iterable[tuple[str, str]]:
+def _one_first_city(i: Any) -> Iterable[tuple]:
+    """dl.setup-money: each president receives "żeton miasta" — one city token, the first city
+    (dl.t2.header's "pierwsze miasto" column): a federation has one first city."""
     firsts = [n for n, city in enumerate(i.cities) if city.first_city]
     for n in firsts[1:]:
-        yield f"cities.{n}.first_city", _("A federation has only one first city.")
+        yield ruled_out(
+            f"cities.{n}.first_city",
+            _("A federation has only one first city."),
+            "dl.setup-money",
+            "dl.t2.header",
+        )
 
 
 TAX_BILL_INPUTS = Object(
@@ -117,35 +129,44 @@ TAX_BILL_INPUTS = Object(
     routes=counts(
         Choice.of(WORDS["routes"]), 999, default={}, label=gettext_lazy("Route segments on the board")
     ),
-    checks=[_one_first_city],
+    checks=[_one_first_city, districts_within_table("cities.*.districts")],
 )
 
 
-def _token_set(rules: Rules, what: str) -> int:
-    """dl.federation-tokens: "30 żetonów szlaków komunikacyjnych lądowych, 10 szlaków morskich,
-    8 miast, 15 oddziałów piechoty, …" — how many tokens of ``what`` one federation's set holds."""
-    return {
-        "cities": rules.param("token_set_cities"),
-        "land": rules.param("token_set_land_routes"),
-        "sea": rules.param("token_set_sea_routes"),
-        "infantry": rules.param("token_set_infantry"),
-        "armored": rules.param("token_set_armored"),
-        "ships": rules.param("token_set_ships"),
-        "missile_launchers": rules.param("token_set_missile_launchers"),
-        "super_missile_launchers": rules.param("token_set_super_missile_launchers"),
-    }[what]
-
-
-def _over_limit(r: Reasoning, rules: Rules, what: str, count: int) -> None:
-    """dl.doubt-2: whether the token sets' counts may be exceeded is not known; taxed as entered."""
-    limit = _token_set(rules, what)
-    if count > limit:
+def _over_limit(r: Reasoning, rules: Rules, i: Any, outcome: dict[str, Any]) -> None:
+    """dl.doubt-2: "Nie wiadomo czy można przekroczyć określone w instrukcji limity" — taxed as
+    entered; the other reading, that a set's size is a limit, has only the set's pieces on the
+    board: the bill of the pieces within the sets (the first city kept, the last cities dropped)."""
+    counts = {"cities": len(i.cities), **dict(i.units), **{k: i.routes.get(k, 0) for k in ROUTES}}
+    over = {k: n for k, n in counts.items() if n > token_set(rules, k)}
+    if not over:
+        return
+    cities = list(i.cities)
+    if "cities" in over:
+        limit = token_set(rules, "cities")
+        first = [c for c in cities if c.first_city][:1]
+        cities = first + [c for c in cities if not c.first_city][: limit - len(first)]
+    units = {k: min(n, token_set(rules, k)) for k, n in i.units.items()}
+    routes = {k: min(n, token_set(rules, k)) for k, n in i.routes.items()}
+    capped = _bill(Reasoning(), rules, cities, units, routes)
+    changed = {k: v for k, v in capped.items() if outcome[k] != v}
+    for what, count in over.items():
+        limit = token_set(rules, what)
         r.gap(
             "dl.doubt-2",
             "token-set-exceeded",
             limit=limit,
             what=_("cities") if what == "cities" else NAMES[what],
             count=count,
+            readings=[
+                (
+                    _(
+                        "The set sizes are limits: only the pieces within the sets can be on the board, and the "
+                        "bill is theirs."
+                    ),
+                    changed,
+                )
+            ],
         )
 
 
@@ -153,17 +174,24 @@ def _cities_tax(r: Reasoning, rules: Rules, cities: list[Any], bill: dict[str, i
     """dl.table-2-intro: a city's tax is Table 2's row for its built districts."""
     if cities:
         r.step("dl.table-2-intro", _("City taxes come from Table 2, by built districts."))
-        _over_limit(r, rules, "cities", len(cities))
     for n, city in enumerate(cities, 1):
         label = _("City %(n)s: ") % {"n": n}
         add(bill, city_tax_of(r, rules, city.districts, city.first_city, name=label))
 
 
 def _building_tax(
-    r: Reasoning, rules: Rules, kind: str, count: int, bill: dict[str, int], other: dict[str, int]
+    r: Reasoning,
+    rules: Rules,
+    kind: str,
+    count: int,
+    bill: dict[str, int],
+    other: dict[str, int],
+    rows: dict[str, Any] | None = None,
+    readings: Any = lambda kind: (),
 ) -> None:
-    """dl.t1.<building>: the building's tax per token on the board (N/D: none)."""
-    row = t1(rules, "building", kind)
+    """dl.t1.<building>: the building's tax per token on the board (N/D: none); ``rows`` puts
+    another reading of a row in its place; ``readings(kind)``: a flagged row's other readings."""
+    row = (rows or {}).get(kind) or t1(rules, "building", kind)
     name = BUILDING_NAMES[kind]
     if "tax" in row.get("nd", ()):
         r.step(
@@ -186,9 +214,10 @@ def _building_tax(
             "total": goods(scaled({**extra, **tax}, count)),
         },
     )
-    if row.get("flagged"):
-        # A row tables.toml flags was flattened from its cells: how they were read is a known gap.
-        r.gap(row["clause"], f"{kind}-tax-cell", other=goods(extra), tax=goods(tax))
+    if row.get("flagged") and not rows:
+        # A row tables.toml flags was flattened from its cells: how they were read is a known gap
+        # (with the other readings of a power plant's row: _flagged_rows).
+        r.gap(row["clause"], f"{kind}-tax-cell", other=goods(extra), tax=goods(tax), readings=readings(kind))
 
 
 def _robots_tax(r: Reasoning, rules: Rules, cities: list[Any], bill: dict[str, int]) -> None:
@@ -227,7 +256,6 @@ def _tokens_tax(
             message
             % {"units": said, "segments": said, "each": goods(tax), "total": goods(scaled(tax, count))},
         )
-        _over_limit(r, rules, item, count)
 
 
 def _tax_bill_summary(o: dict[str, Any]) -> str:
@@ -240,9 +268,18 @@ def _tax_bill_summary(o: dict[str, Any]) -> str:
     return text
 
 
-@adjudicator("tax-bill", inputs=TAX_BILL_INPUTS, summary=_tax_bill_summary)
-def tax_bill(i: Any, *, variant: str, rules: Rules) -> Result:
-    r = Reasoning()
+def _bill(
+    r: Reasoning,
+    rules: Rules,
+    cities: list[Any],
+    units: dict[str, int],
+    routes: dict[str, int],
+    rows: dict[str, Any] | None = None,
+    readings: Any = lambda kind: (),
+) -> dict[str, Any]:
+    """The bill of these cities, units and route segments, each row of Table 1 as the edition
+    reads it (``rows`` puts another reading of a building's row in its place; ``readings(kind)``
+    gives a flagged row's gap its other readings)."""
     bill: dict[str, int] = {}
     other: dict[str, int] = {}
     r.step(
@@ -252,24 +289,45 @@ def tax_bill(i: Any, *, variant: str, rules: Rules) -> Result:
             "military units and %(segments)s route segments."
         )
         % {
-            "cities": len(i.cities),
-            "buildings": sum(len(c.buildings) for c in i.cities),
-            "units": sum(i.units.values()),
-            "segments": sum(i.routes.values()),
+            "cities": len(cities),
+            "buildings": sum(len(c.buildings) for c in cities),
+            "units": sum(units.values()),
+            "segments": sum(routes.values()),
         },
     )
-    _cities_tax(r, rules, i.cities, bill)
+    _cities_tax(r, rules, cities, bill)
     # Buildings: Table 1, one step per kind in the order first met.
     counts: dict[str, int] = {}
-    for b in (b for c in i.cities for b in c.buildings):
+    for b in (b for c in cities for b in c.buildings):
         counts[b.kind] = counts.get(b.kind, 0) + 1
     if counts:
         r.step(
             "dl.taxes-table", _("Building, unit and route taxes come from Table 1, per token on the board.")
         )
     for kind, count in counts.items():
-        _building_tax(r, rules, kind, count, bill, other)
-    _robots_tax(r, rules, i.cities, bill)
-    _tokens_tax(r, rules, "unit", dict(i.units), bill)
-    _tokens_tax(r, rules, "route", {route: i.routes.get(route, 0) for route in ROUTES}, bill)
-    return r.result({"bill": ordered(bill, RESOURCES), "other": ordered(other, ())})
+        _building_tax(r, rules, kind, count, bill, other, rows, readings)
+    _robots_tax(r, rules, cities, bill)
+    _tokens_tax(r, rules, "unit", dict(units), bill)
+    _tokens_tax(r, rules, "route", {route: routes.get(route, 0) for route in ROUTES}, bill)
+    return {"bill": ordered(bill, RESOURCES), "other": ordered(other, ())}
+
+
+@adjudicator("tax-bill", inputs=TAX_BILL_INPUTS, summary=_tax_bill_summary)
+def tax_bill(i: Any, *, variant: str, rules: Rules) -> Result:
+    r = Reasoning()
+    cities, units, routes = list(i.cities), dict(i.units), dict(i.routes)
+
+    def readings(kind: str) -> list[tuple[str, dict[str, Any]]]:
+        """A flagged power-plant row read otherwise (common.other_readings): the bill again."""
+        if kind not in FLAGGED_BUILD_READINGS:
+            return []
+        mine = _bill(Reasoning(), rules, cities, units, routes)
+        found = []
+        for text, row in other_readings(t1(rules, "building", kind)):
+            theirs = _bill(Reasoning(), rules, cities, units, routes, {kind: row})
+            found.append((text, {k: v for k, v in theirs.items() if mine[k] != v}))
+        return found
+
+    outcome = _bill(r, rules, cities, units, routes, readings=readings)
+    _over_limit(r, rules, i, outcome)
+    return r.result(outcome)

@@ -23,17 +23,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine import Reasoning, Result, Rules
-from games.engine.declare import Bool, Choice, Die, Int, List, Object, Str
+from games.engine.declare import Bool, Choice, Die, Int, List, Object, Str, ruled_out
+from games.engine.rules import active as rules_in_force
 
 from .common import (
     MAX_DISTRICTS,
+    NAMES,
     READINGS,
     WORDS,
     adjudicator,
     board_size,
+    districts_within_table,
     field_list,
     outside_board,
+    pieces_on_their_terrain,
     say_fields,
+    token_set,
 )
 from .military import _destroyed
 
@@ -42,10 +47,24 @@ MISSILE_KINDS = WORDS["missiles"]
 
 # ============================================================== combat-odds
 
+
+def _both_rolls(i: Any) -> Iterable[tuple[str, str]]:
+    if (i.attacker_roll is None) != (i.defender_roll is None):
+        missing = "defender_roll" if i.defender_roll is None else "attacker_roll"
+        yield missing, _("A clash is rolled by both sides: give both rolls, or neither.")
+
+
 COMBAT_ODDS_INPUTS = Object(
     attacker=Choice.of(UNIT_KINDS, default="infantry", label=gettext_lazy("Attacking unit")),
     defender=Choice.of(UNIT_KINDS, default="armored", label=gettext_lazy("Defending unit")),
     attackers=Int(1, 99, default=1, label=gettext_lazy("Attacking units, one after another")),
+    attacker_roll=Die(
+        default=None, nullable=True, label=gettext_lazy("The attacker's roll (a clash rolled)")
+    ),
+    defender_roll=Die(
+        default=None, nullable=True, label=gettext_lazy("The defender's roll (a clash rolled)")
+    ),
+    checks=[_both_rolls],
 )
 
 
@@ -77,6 +96,23 @@ def clash(rules: Rules, attacker: str, defender: str) -> tuple[Fraction, Fractio
             else:
                 tie += 1
     return Fraction(win, 36), Fraction(lose, 36), Fraction(tie, 36)
+
+
+def _removed(r: Reasoning, rules: Rules, i: Any) -> str | None:
+    """dl.combat: "Jednostkę, która uzyskała niższą sumę usuwa się z planszy" — given the dice of
+    one clash, who is removed (the rolls modified as the descriptions say): "attacker",
+    "defender", "neither" on equal totals; None when no clash was rolled."""
+    if i.attacker_roll is None:
+        return None
+    ta = i.attacker_roll + _modifier(rules, i.attacker, i.defender)
+    td = i.defender_roll + _modifier(rules, i.defender, i.attacker)
+    removed = "defender" if ta > td else "attacker" if ta < td else "neither"
+    r.step(
+        "dl.combat",
+        _("Rolled: the attacker %(ta)s, the defender %(td)s; the lower total is removed: %(removed)s.")
+        % {"ta": ta, "td": td, "removed": WORDS["removed"][removed]},
+    )
+    return removed
 
 
 def _combat_odds_summary(o: dict[str, Any]) -> str:
@@ -126,7 +162,12 @@ def combat_odds(i: Any, *, variant: str, rules: Rules) -> Result:
         "as-written": (1 - win) ** i.attackers,
         "reroll": (lose / decisive) ** i.attackers if decisive else Fraction(1),
     }
-    r.gap("dl.combat", "tie")
+    removed = _removed(r, rules, i)
+    r.gap(
+        "dl.combat",
+        "tie",
+        readings=[(_("A tie is rolled again."), {"removed": "roll-again"})] if removed == "neither" else [],
+    )
     r.step(
         "dl.doubt-7",
         ngettext(
@@ -149,6 +190,7 @@ def combat_odds(i: Any, *, variant: str, rules: Rules) -> Result:
             pairs.append({"attacker": a, "defender": d, "win": odds(w), "lose": odds(lo), "tie": odds(t)})
     return r.result(
         {
+            "removed": removed,
             "clash": {"win": odds(win), "lose": odds(lose), "tie": odds(tie)},
             "defender_survives": {k: odds(v) for k, v in survives.items()},
             "pairs": pairs,
@@ -158,10 +200,27 @@ def combat_odds(i: Any, *, variant: str, rules: Rules) -> Result:
 
 # ========================================================= missile-shootdown
 
+
+def _launcher_on_the_board(i: Any) -> Iterable[tuple]:
+    """dl.missile-single-use: "Jest jednorazowego użytku, co oznacza, że po pierwszym ataku jej
+    żeton usuwa się z planszy" — a launcher that has attacked is no longer on the board, so it
+    neither strikes nor shoots again."""
+    if i.used:
+        yield ruled_out(
+            "used",
+            _(
+                "A missile that has attacked was removed from the board after that attack: it cannot fire again."
+            ),
+            "dl.missile-single-use",
+        )
+
+
 MISSILE_SHOOTDOWN_INPUTS = Object(
     shooter=Choice.of(MISSILE_KINDS, default="missile", label=gettext_lazy("The missile that would shoot")),
     distance=Int(0, 999, label=gettext_lazy("Fields between it and the missile in flight")),
     owner_fires=Bool(default=False, label=gettext_lazy("Does its owner choose to fire?")),
+    used=Bool(default=False, label=gettext_lazy("Has the missile that would shoot attacked before?")),
+    checks=[_launcher_on_the_board],
 )
 
 # Doubt 9's two questions, crossed: is the shot automatic or the owner's choice; must the missile
@@ -233,18 +292,16 @@ def missile_shootdown(i: Any, *, variant: str, rules: Rules) -> Result:
 # ================================================================= ship-reach
 
 
-def _ships_at_sea(i: Any) -> Iterable[tuple[str, str]]:
+def _ships_at_sea(i: Any) -> Iterable[tuple]:
     yield from outside_board(i, ("sea", "ships"))
     sea = set(i.sea)
     for n, c in enumerate(i.ships):
         if c not in sea:
-            yield (
+            # dl.ship-move: "Porusza się tylko po polach morskich".
+            yield ruled_out(
                 f"ships.{n}",
-                _("A ship moves only on sea fields: [%(x)s, %(y)s] is not one.")
-                % {
-                    "x": c[0],
-                    "y": c[1],
-                },
+                _("A ship moves only on sea fields: [%(x)s, %(y)s] is not one.") % {"x": c[0], "y": c[1]},
+                "dl.ship-move",
             )
 
 
@@ -307,8 +364,16 @@ def ship_reach(i: Any, *, variant: str, rules: Rules) -> Result:
         % {"n": reach},
     )
     r.gap("dl.attack-range", "ship-attack-distance", n=reach)
-    dist = _distances(i.width, i.height, sources)
-    five = [[x, y] for x, y in land if dist[y][x] > reach]
+    if variant == "gniazdo" and i.ships:
+        # dl.proposal-6: "jednostka może wykonać jeden ruch i jeden atak w dowolnej kolejności" — a
+        # ship may first sail its fields, then strike.
+        sources = _sailed(i.width, i.height, sea, sources, reach)
+        r.step(
+            "dl.proposal-6",
+            _("One move and one attack in any order: a ship may first sail %(n)s sea fields, then strike.")
+            % {"n": reach},
+        )
+    five = _out_of_reach(i.width, i.height, land, sources, reach)
     r.step(
         "dl.doubt-10",
         _(
@@ -322,14 +387,51 @@ def ship_reach(i: Any, *, variant: str, rules: Rules) -> Result:
         },
     )
     # Side by side: striking only on its own (sea) field, a ship reaches no land field at all.
-    return r.result(
-        {
-            "reach": reach,
-            "land_fields": len(land),
-            "safe_fields": {"own-field": len(land), "five-fields": len(five)},
-            "out_of_reach": five,
-        }
-    )
+    outcome = {
+        "reach": reach,
+        "land_fields": len(land),
+        "safe_fields": {"own-field": len(land), "five-fields": len(five)},
+        "out_of_reach": five,
+    }
+    if variant != "gniazdo" and i.ships:
+        # dl.doubt-6: "Nie wiadomo, czy oddział może ruszać się i atakować w tej samej rundzie" — if
+        # it may, a ship sails first and strikes from where it stops.
+        moved = _out_of_reach(i.width, i.height, land, _sailed(i.width, i.height, sea, sources, reach), reach)
+        other = {"safe_fields": {"own-field": len(land), "five-fields": len(moved)}, "out_of_reach": moved}
+        r.gap(
+            "dl.doubt-6",
+            "ship-moves-then-strikes",
+            n=reach,
+            readings=[
+                (
+                    _("A unit may move and attack in one round: a ship sails %(n)s sea fields, then strikes.")
+                    % {"n": reach},
+                    {k: v for k, v in other.items() if outcome[k] != v},
+                )
+            ],
+        )
+    return r.result(outcome)
+
+
+def _sailed(width: int, height: int, sea: set, ships: list, reach: int) -> list[tuple[int, int]]:
+    """dl.ship-move: the sea fields a ship reaches sailing up to ``reach`` fields over sea only."""
+    seen = set(map(tuple, ships))
+    frontier = list(seen)
+    for _step in range(reach):
+        nxt = []
+        for x, y in frontier:
+            for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if c in sea and c not in seen:
+                    seen.add(c)
+                    nxt.append(c)
+        frontier = nxt
+    return sorted(seen)
+
+
+def _out_of_reach(width: int, height: int, land: list, sources: list, reach: int) -> list[list[int]]:
+    """The land fields farther than ``reach`` from every one of ``sources``."""
+    dist = _distances(width, height, sources)
+    return [[x, y] for x, y in land if dist[y][x] > reach]
 
 
 # ================================================================== stacking
@@ -340,11 +442,36 @@ STACK_TOKEN = Object(
     federation=Str(1, 40, label=gettext_lazy("Federation")),
     unit=Choice.of(UNIT_KINDS, label=gettext_lazy("Unit")),
 )
+
+
+def _carried_by_ships(i: Any) -> Iterable[tuple]:
+    """dl.ship-move: ships only on sea fields, land units on land ones, so a stack holding a ship
+    is at sea, and its infantry and armored units are carried: dl.ship-transport "Może przewozić
+    do dwóch oddziałów piechoty lub pancernych", per ship."""
+    ships = sum(1 for t in i.stack if t.unit == "ship")
+    if not ships:
+        return
+    carried = sum(1 for t in i.stack if t.unit != "ship")
+    capacity = rules_in_force().param("ship_capacity") * ships
+    if carried > capacity:
+        yield ruled_out(
+            "stack",
+            _(
+                "A field with a ship is a sea field, where land units are only carried by ships: %(n)s land "
+                "units, but the ships here carry %(capacity)s."
+            )
+            % {"n": carried, "capacity": capacity},
+            "dl.ship-move",
+            "dl.ship-transport",
+        )
+
+
 STACKING_INPUTS = Object(
     stack=List(
         STACK_TOKEN, min_length=1, max_length=60, label=gettext_lazy("Units on the field, bottom first")
     ),
     attacker=Choice.of(ATTACKERS, default="infantry", label=gettext_lazy("Attacked by")),
+    checks=[_carried_by_ships],
 )
 
 
@@ -354,6 +481,39 @@ def _stacking_summary(o: dict[str, Any]) -> str:
             "n": o["attackable"][0] + 1
         }
     return _("Every token of the field is struck (%(n)s).") % {"n": len(o["attackable"])}
+
+
+# The stacking question's units, by the token set's names (dl.federation-tokens).
+SET_OF_UNIT = {"infantry": "infantry", "armored": "armored", "ship": "ships"}
+
+
+def _stack_past_the_set(r: Reasoning, rules: Rules, i: Any, allowed: bool | None) -> None:
+    """dl.doubt-2: "Nie wiadomo czy można przekroczyć określone w instrukcji limity" — one
+    federation's units of a kind on this field past its token set (dl.federation-tokens: "15
+    oddziałów piechoty, 10 oddziałów wojsk pancernych, 10 okrętów"): as entered, the stack stands;
+    read as limits, it cannot be on the board."""
+    counts: dict[tuple[str, str], int] = {}
+    for t in i.stack:
+        counts[(t.federation, t.unit)] = counts.get((t.federation, t.unit), 0) + 1
+    for (federation, unit), n in counts.items():
+        limit = token_set(rules, SET_OF_UNIT[unit])
+        if n > limit:
+            r.gap(
+                "dl.doubt-2",
+                "token-set-stacked",
+                limit=limit,
+                what=NAMES[SET_OF_UNIT[unit]],
+                count=n,
+                readings=[
+                    (
+                        _(
+                            "The set sizes are limits: %(federation)s has no more than %(limit)s, so the stack cannot be."
+                        )
+                        % {"federation": federation, "limit": limit},
+                        {"allowed": False} if allowed is not False else {},
+                    )
+                ],
+            )
 
 
 @adjudicator("stacking", inputs=STACKING_INPUTS, summary=_stacking_summary)
@@ -377,6 +537,7 @@ def stacking(i: Any, *, variant: str, rules: Rules) -> Result:
         )
         r.gap("dl.stacking", "federations-share-a-field")
         allowed = None
+    _stack_past_the_set(r, rules, i, allowed)
     top = len(i.stack) - 1
     if i.attacker in ("missile", "super"):
         # dl.missile-effect: "Z zaatakowanego pola usuwa się wszystkie żetony" — a missile strikes
@@ -406,12 +567,28 @@ def stacking(i: Any, *, variant: str, rules: Rules) -> Result:
 
 SABOTAGE_TARGETS = WORDS["sabotage-targets"]
 
+
+def _city_has_a_district(i: Any) -> Iterable[tuple]:
+    """dl.sabotage-effect: "W przypadku miast sukces oznacza zniszczenie ostatniej zabudowanej
+    dzielnicy" — the city sabotaged has a last built district: none built is no city to attack."""
+    if i.target == "city" and i.districts < 1:
+        yield ruled_out(
+            "districts",
+            _(
+                "A city sabotaged has a last built district to lose; a city with none built is not on the board."
+            ),
+            "dl.sabotage-effect",
+        )
+
+
 SABOTAGE_INPUTS = Object(
     unit=Choice.of(UNIT_KINDS, default="infantry", label=gettext_lazy("Unit")),
     target=Choice.of(SABOTAGE_TARGETS, label=gettext_lazy("Target")),
     roll=Die(label=gettext_lazy("The player's roll")),
     districts=Int(0, MAX_DISTRICTS, default=0, label=gettext_lazy("Built districts (a city)")),
+    checks=[districts_within_table("districts"), _city_has_a_district],
 )
+
 
 # dl.sabotage-effect: "W przypadku miast sukces oznacza zniszczenie ostatniej zabudowanej
 # dzielnicy, a w przypadku lasów i pól - zastąpienie ich żetonów żetonem pożaru."
@@ -475,6 +652,8 @@ MISSILE_STRIKE_INPUTS = Object(
     districts=Int(
         0, MAX_DISTRICTS, default=0, label=gettext_lazy("Built districts of a city there (0: none)")
     ),
+    sea=Bool(default=False, label=gettext_lazy("Is the chosen field a sea field?")),
+    checks=[districts_within_table("districts"), pieces_on_their_terrain(), _launcher_on_the_board],
 )
 
 
@@ -500,10 +679,9 @@ def missile_strike(i: Any, *, variant: str, rules: Rules) -> Result:
     )
     r.step(
         "dl.missile-single-use",
-        _("A missile is single-use: its token is removed after its first attack%(used)s.")
-        % {"used": _(", and this one has attacked already") if i.used else ""},
+        _("A missile is single-use: its token is removed after its first attack%(used)s.") % {"used": ""},
     )
-    if not in_range or i.used:
+    if not in_range:
         return r.result(
             {
                 "allowed": False,

@@ -19,7 +19,18 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine import Reasoning, Result, Rules
 from games.engine.declare import Bool, Choice, Die, Int, List, Object
 
-from .common import MAX_DISTRICTS, WORDS, adjudicator, board_size, coord, field_list, on_board, say_fields
+from .common import (
+    MAX_DISTRICTS,
+    WORDS,
+    adjudicator,
+    board_size,
+    coord,
+    districts_within_table,
+    field_list,
+    on_board,
+    pieces_on_their_terrain,
+    say_fields,
+)
 
 # ====================================================================== wind
 
@@ -148,7 +159,35 @@ def _spread_fires(r: Reasoning, rules: Rules, i: Any, direction: str) -> list[li
             % {"fields": say_fields(new_fires)},
         )
     _fire_gaps(r, burning, burnable, targets, new_fires, direction, reach)
+    _fire_tokens_left(r, rules, i, new_fires)
     return new_fires
+
+
+def _fire_tokens_left(r: Reasoning, rules: Rules, i: Any, new_fires: list[list[int]]) -> None:
+    """dl.general-tokens: "Zalicza się do nich … 50 pożarów" — the fire tokens there are; dl.doubt-2:
+    "Nie wiadomo czy można przekroczyć określone w instrukcji limity". As written the fires spread
+    as the wind says; read as a limit, only the tokens left can be laid, in the order listed."""
+    have = rules.param("general_fires")
+    if len(i.fires) + len(new_fires) <= have:
+        return
+    left = max(0, have - len(i.fires))
+    r.step(
+        "dl.general-tokens",
+        _("The general tokens hold %(have)s fires; %(n)s would be on the board after this stage.")
+        % {"have": have, "n": len(i.fires) + len(new_fires)},
+    )
+    r.gap(
+        "dl.doubt-2",
+        "general-tokens-exceeded",
+        limit=have,
+        count=len(i.fires) + len(new_fires),
+        readings=[
+            (
+                _("The set sizes are limits: only %(left)s fire tokens are left to lay.") % {"left": left},
+                {"new_fires": new_fires[:left]},
+            )
+        ],
+    )
 
 
 def _fire_gaps(
@@ -214,6 +253,7 @@ def wind(i: Any, *, variant: str, rules: Rules) -> Result:
 POLLUTION_INPUTS = Object(
     districts=Int(1, MAX_DISTRICTS, label=gettext_lazy("Built districts")),
     treatment_plant=Bool(default=False, label=gettext_lazy("Treatment plant built beforehand?")),
+    checks=[districts_within_table("districts")],
 )
 
 
@@ -260,6 +300,8 @@ DISASTER_INPUTS = Object(
     districts=Int(
         0, MAX_DISTRICTS, default=0, label=gettext_lazy("Built districts of a city there (0: none)")
     ),
+    sea=Bool(default=False, label=gettext_lazy("Is it a sea field?")),
+    checks=[districts_within_table("districts"), pieces_on_their_terrain()],
 )
 
 

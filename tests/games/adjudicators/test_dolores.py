@@ -130,6 +130,17 @@ def test_a_profit_stage_where_nothing_produces_is_not_called_partial_in_the_summ
     assert "artial" not in summary
 
 
+def test_a_gniazdo_phase_with_an_unpaid_city_is_not_called_full(referee):
+    # Issue 36: cities Capital paid and Port unpaid, no facility rows: the step says "Unpaid:
+    # cities Port", so the headline may not say "every facility produces".
+    raw = {"all_taxes_paid": False, "cities": [city("Capital", paid=True), city("Port", paid=False)]}
+    result = referee.rule("profit-eligibility", raw, "gniazdo")
+    assert result.outcome == {"profit_phase": "partial", "producing": []}
+    assert "Port" in result.steps[0].explanation
+    summary = referee.describe("profit-eligibility", result.outcome)
+    assert summary == "The profit stage is held, but no facility may produce in it."
+
+
 # ==================================================================== profit
 
 
@@ -385,7 +396,8 @@ def test_movement(referee, unit, terrain, allowed, fields, cited):
     result = referee.rule("movement", {"unit": unit, "terrain": terrain})
     assert result.outcome == {"allowed": allowed, "max_fields": fields}
     assert referee.steps(result)[0] == cited
-    assert ("dl.ship-transport" in referee.steps(result)) == (terrain == "sea" and unit != "ship")
+    # dl.ship-transport: land units at sea are carried; a ship at sea says what it carries.
+    assert ("dl.ship-transport" in referee.steps(result)) == (terrain == "sea")
     assert referee.gaps(result) == (["dl.armored-move"] if (unit, terrain) == ("armored", "sea") else [])
 
 
@@ -507,6 +519,8 @@ PARAMS = {
     "robot_n_bonus": ("dl.robots-raise-n", "zwiększa się o jeden", 1),
     "robot_tax_energy": ("dl.robots-tax", "podatek za obiekt zwiększa o dwie", 2),
     "fire_spread_fields": ("dl.fire-spread", "rozprzestrzenia o jedno", 1),
+    "general_fires": ("dl.general-tokens", "50 pożarów", 50),
+    "federations": ("dl.starting-routes", "wychodzą cztery lądowe szlaki", 4),
     "pollution_district": ("dl.pollution-appears", "po zabudowaniu jego ósmej dzielnicy", 8),
     "missile_district_step": ("dl.missile-effect", "niszczy co druga dzielnicę", 2),
     "infantry_move": ("dl.infantry-move", "Porusza się o dwa", 2),
@@ -541,7 +555,7 @@ def test_each_figure_is_read_from_its_clause(referee, name):
 def test_the_package_reads_exactly_the_bound_parameters():
     used = set()
     for path in PACKAGE.glob("*.py"):
-        used |= set(re.findall(r'rules\.param\("(\w+)"\)', path.read_text(encoding="utf-8")))
+        used |= set(re.findall(r'(?:rules\.param|\bP)\("(\w+)"\)', path.read_text(encoding="utf-8")))
     bound = {name for c in corpus.game(GAME).clauses for name in c.params}
     assert used == bound == set(PARAMS)
 
@@ -653,10 +667,12 @@ def test_missile_follows_its_district_step(referee, step, districts, destroyed, 
 def test_ship_transport_says_the_capacity(referee):
     raw = {"unit": "infantry", "terrain": "sea"}
     assert referee.rule("movement", raw).steps[-1].explanation == (
-        "Land units cross the sea only carried by a ship, up to 2 at a time."
+        "Land units cross the sea only carried by a ship, up to 2 at a time; boarding the ship is the unit's "
+        "move, and so is leaving it."
     )
     assert referee.with_params(ship_capacity=3).rule("movement", raw).steps[-1].explanation == (
-        "Land units cross the sea only carried by a ship, up to 3 at a time."
+        "Land units cross the sea only carried by a ship, up to 3 at a time; boarding the ship is the unit's "
+        "move, and so is leaving it."
     )
 
 
@@ -680,3 +696,140 @@ def test_interception_follows_its_set_of_faces(referee, faces, roll, shot_down, 
 
 # The tables of cases: cases/dolores.json, one test a section (tests.games.referee.install_cases).
 install_cases(globals(), "dolores")
+
+
+# ============================================================ readings of open points
+
+
+def _readings(result, clause):
+    (gap,) = [g for g in result.gaps if g.clause == clause]
+    return [(r.reading, dict(r.outcome)) for r in gap.readings]
+
+
+def test_a_power_plant_row_reaches_the_investment_as_a_gap_with_its_other_readings(referee):
+    # tables.toml flags the row: "58 is the demolition price only and the goods are the whole
+    # construction cost; or all four goods are the tax".
+    result = referee.rule("investment", {"kokosy": 1000, "build": {"conventional-power-plant": 2}})
+    assert result.outcome["cost"] == 116
+    assert result.outcome["goods_needed"] == {"coal": 10, "iron": 6, "wood": 10}
+    (goods_only, all_tax) = _readings(result, "dl.t1.conventional-power-plant")
+    assert goods_only[1] == {
+        "cost": 0,
+        "kokosy_after": 1000,
+        "goods_needed": {"coal": 20, "iron": 6, "wood": 10},
+    }
+    assert all_tax[1] == {"goods_needed": {}}
+
+
+def test_a_power_plant_row_reaches_the_tax_bill_with_its_other_readings(referee):
+    raw = {
+        "cities": [{"districts": 1, "first_city": True, "buildings": [{"kind": "conventional-power-plant"}]}]
+    }
+    result = referee.rule("tax-bill", raw)
+    assert result.outcome["bill"] == {"coal": 5, "food": 1}
+    (goods_only, all_tax) = _readings(result, "dl.t1.conventional-power-plant")
+    assert goods_only[1] == {"bill": {"food": 1}}
+    assert all_tax[1] == {"bill": {"coal": 10, "iron": 3, "food": 1, "wood": 5}}
+
+
+def test_doubt_2_gives_the_limit_reading_wherever_a_set_is_passed(referee):
+    # A 31st land route segment: doubt 2's own example.
+    bought = referee.rule("investment", {"kokosy": 1000, "buy": {"land": 1}, "held": {"land": 30}})
+    assert bought.outcome["allowed"] is True
+    assert _readings(bought, "dl.doubt-2")[0][1] == {"refused": ["land"], "allowed": False}
+    within = referee.rule("investment", {"kokosy": 1000, "buy": {"land": 1}, "held": {"land": 29}})
+    assert "dl.doubt-2" not in referee.gaps(within)
+    # A 16th infantry unit of one federation on one field.
+    stack = [{"federation": "Red", "unit": "infantry"}] * 16
+    stacked = referee.rule("stacking", {"stack": stack})
+    assert stacked.outcome["allowed"] is True
+    assert _readings(stacked, "dl.doubt-2")[0][1] == {"allowed": False}
+    assert "dl.doubt-2" not in referee.gaps(referee.rule("stacking", {"stack": stack[:15]}))
+    # The tax bill of 16 infantry units: under the limit reading only 15 are on the board.
+    taxed = referee.rule("tax-bill", {"units": {"infantry": 16}})
+    assert taxed.outcome["bill"] == {"sulfur": 16, "food": 16}
+    assert _readings(taxed, "dl.doubt-2")[0][1] == {"bill": {"sulfur": 15, "food": 15}}
+
+
+def test_under_gniazdo_a_ship_sails_then_strikes_and_as_written_it_is_a_reading(referee):
+    raw = {"width": 12, "height": 1, "sea": [[0, 0], [1, 0], [2, 0]], "ships": [[0, 0]]}
+    written = referee.rule("ship-reach", raw)
+    assert written.outcome["safe_fields"]["five-fields"] == 6
+    assert _readings(written, "dl.doubt-6")[0][1]["safe_fields"] == {"own-field": 9, "five-fields": 4}
+    gniazdo = referee.rule("ship-reach", raw, "gniazdo")
+    assert gniazdo.outcome["safe_fields"]["five-fields"] == 4
+    assert "dl.doubt-6" not in referee.gaps(gniazdo)
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "rolls", "removed"),
+    [
+        ("infantry", "armored", (5, 2), "defender"),
+        ("infantry", "armored", (2, 5), "attacker"),
+        ("infantry", "armored", (3, 3), "neither"),
+        # dl.combat: "od rzutu piechoty odejmuje się cztery oczka w walce przeciwko okrętowi": 6 - 4 = 2.
+        ("infantry", "ship", (6, 2), "neither"),
+        ("infantry", "ship", (6, 1), "defender"),
+        ("ship", "infantry", (3, 6), "defender"),
+    ],
+)
+def test_a_clash_rolled_removes_the_lower_total(referee, attacker, defender, rolls, removed):
+    raw = {"attacker": attacker, "defender": defender, "attacker_roll": rolls[0], "defender_roll": rolls[1]}
+    result = referee.rule("combat-odds", raw)
+    assert result.outcome["removed"] == removed
+    (tie,) = [g for g in result.gaps if g.clause == "dl.combat" and g.readings] or [None]
+    assert (tie is not None) == (removed == "neither")
+
+
+def test_a_clash_not_rolled_removes_no_one_and_needs_both_rolls(referee):
+    assert referee.outcome("combat-odds", {"attacker": "infantry", "defender": "armored"})["removed"] is None
+    assert "inputs.defender_roll" in referee.errors("combat-odds", {"attacker_roll": 4})
+
+
+def test_a_launcher_that_attacked_is_not_on_the_board(referee):
+    # dl.missile-single-use: "po pierwszym ataku jej żeton usuwa się z planszy" — asked through
+    # either question, the same answer.
+    assert "inputs.used" in referee.errors("missile-strike", {"distance": 3, "used": True})
+    assert "inputs.used" in referee.errors("missile-shootdown", {"distance": 3, "used": True})
+    assert "inputs.actions" in referee.errors(
+        "move-and-attack", {"unit": "super", "actions": ["attack", "attack"]}
+    )
+    assert referee.outcome("move-and-attack", {"unit": "missile", "actions": ["attack"]}) == {"allowed": True}
+
+
+def test_fires_past_the_general_tokens_give_the_limit_reading(referee):
+    # dl.general-tokens: "50 pożarów"; dl.doubt-2 asks whether the counts are limits.
+    # 49 fires on the bottom row, the wind blowing north (4) onto 49 burnable fields: 98 fires.
+    raw = {
+        "direction_roll": 4,
+        "strength_roll": 1,
+        "width": 50,
+        "height": 3,
+        "fires": [[x, 2] for x in range(49)],
+        "burnable": [[x, 1] for x in range(50)],
+    }
+    result = referee.rule("wind", raw)
+    assert len(result.outcome["new_fires"]) == 49
+    (gap,) = [g for g in result.gaps if g.clause == "dl.doubt-2"]
+    assert dict(gap.readings[0].outcome) == {"new_fires": [[0, 1]]}
+    raw["fires"] = raw["fires"][:25]
+    assert "dl.doubt-2" not in referee.gaps(referee.rule("wind", raw))
+
+
+def test_doubt_6_rules_each_reading_of_two_actions(referee):
+    result = referee.rule("move-and-attack", {"actions": ["move", "attack"]})
+    assert result.outcome == {"allowed": None}
+    assert [dict(r.outcome) for r in result.gaps[0].readings] == [{"allowed": False}, {"allowed": True}]
+    twice = referee.rule("move-and-attack", {"actions": ["move", "move"]})
+    assert [dict(r.outcome) for r in twice.gaps[0].readings] == [{"allowed": False}, {"allowed": False}]
+
+
+def test_doubt_5_gives_proposal_5_as_the_other_reading(referee):
+    raw = {
+        "all_taxes_paid": True,
+        "cities": [city("A", ("mine", True)), city("B", ("farm", True), connected=False)],
+    }
+    result = referee.rule("profit-eligibility", raw)
+    assert result.outcome == {"profit_phase": "partial", "producing": []}
+    (gap,) = result.gaps
+    assert dict(gap.readings[0].outcome) == {"producing": ["mine"]}
