@@ -377,16 +377,24 @@ def align(
     return Alignment(pairs, unplaced)
 
 
+LONELY = 0.5  # below it, a neighbour is unsure (the review ticks a pair from 0.5)
+SURE = 0.7  # from it, a pair is shown as sure (the review's green badge)
+
+
 def _in_company(own: list[float], texts: list[str], n: int) -> float:
-    """Clause n's confidence, no higher than the mean of it and its neighbours': a sentence left
-    out of the document shifts the pairs after it by one, and a shifted pair can fit its wrong
-    sentence well on its own while the pairs around it do not (issue 39: every wrong pair of an
-    independent translation flagged by its confidence). A neighbour with no text (a clause the
-    document skips) is no evidence either way."""
+    """Clause n's confidence; between two unsure neighbours, no higher than the mean of the
+    three: a sentence left out of the document shifts the pairs after it by one, and a shifted
+    pair can fit its wrong sentence well on its own while the pairs around it do not (issue 39:
+    every wrong pair of an independent translation flagged by its confidence). A neighbour with
+    no text (a clause the document skips) is no evidence either way."""
     if not texts[n]:
         return 0.0
-    around = [own[k] for k in (n - 1, n, n + 1) if 0 <= k < len(own) and texts[k]]
-    return min(own[n], sum(around) / len(around))
+    neighbours = [own[k] for k in (n - 1, n + 1) if 0 <= k < len(own) and texts[k]]
+    # Only a sure pair among unsure ones on both sides is pulled down: one unsure neighbour (a
+    # short heading, say) says nothing of the pair beside it, and an unsure pair is flagged already.
+    if own[n] < SURE or len(neighbours) < 2 or max(neighbours) >= LONELY:
+        return own[n]
+    return min(own[n], (own[n] + sum(neighbours)) / 3)
 
 
 # Characters (spaces not counted) a text takes in a language, relative to English: measured
