@@ -74,14 +74,16 @@ def translation_language_problem(code: str) -> str:
     the language pickers show, Django's language list, by the whole code or its language
     subtag ("pt-BR", "de-AT") — written in its usual case, since pages and files match codes
     exactly; never into its original's (``Role.clean`` says that one)."""
-    if canonical_language(code) != code:
-        return gettext("Write it as %(code)s (language in small letters, script and region capitalised).") % {
-            "code": canonical_language(code)
-        }
+    # Known first: a spelling is suggested only for a code that is then accepted (never
+    # "Write it as xx-Nope" for a language no one can name).
     if code.lower() not in LANG_INFO and code.split("-")[0].lower() not in LANG_INFO:
         return gettext(
             "%(code)s is no language this site can name: translations are into known languages (en, pl, el, zh-Hans, pt-BR …)."
         ) % {"code": code}
+    if canonical_language(code) != code:
+        return gettext("Write it as %(code)s (language in small letters, script and region capitalised).") % {
+            "code": canonical_language(code)
+        }
     return ""
 
 

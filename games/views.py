@@ -151,12 +151,14 @@ def referee(request):
     if not name:
         game = _snapshot_or_404(slug, edition=edition)
         find = request.GET.get("find", "")[:100]
+        groups = selectors.question_groups(slug, lang=get_language() or "en", find=find)
         return render(
             request,
             "games/referee_questions.html",
             {
                 "game": game,
-                "groups": selectors.question_groups(slug, lang=get_language() or "en", find=find),
+                "groups": groups,
+                "shown": sum(len(g.questions) for g in groups),
                 "total": len(engine.for_game(slug)),
                 "find": find,
                 "disputes": engine.disputes_for(slug),

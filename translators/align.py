@@ -443,12 +443,34 @@ def align(
         for owner in set(owners):
             confidences[owner].append(scored.confidence)
     texts = [_join(found, s) for s in spans]
-    pairs = []
-    for n, (key, _original) in enumerate(clauses):
-        joined = texts[n]
-        confidence = sum(confidences[n]) / len(confidences[n]) if confidences[n] and joined else 0.0
-        pairs.append(AlignedClause(key, joined, confidence))
+    own = [
+        sum(confidences[n]) / len(confidences[n]) if confidences[n] and texts[n] else 0.0
+        for n in range(len(clauses))
+    ]
+    pairs = [
+        AlignedClause(key, texts[n], _in_company(own, texts, n)) for n, (key, _original) in enumerate(clauses)
+    ]
     return Alignment(pairs, unplaced)
+
+
+LONELY = 0.5  # below it, a neighbour is unsure (the review ticks a pair from 0.5)
+SURE = 0.7  # from it, a pair is shown as sure (the review's green badge)
+
+
+def _in_company(own: list[float], texts: list[str], n: int) -> float:
+    """Clause n's confidence; between two unsure neighbours, no higher than the mean of the
+    three: a sentence left out of the document shifts the pairs after it by one, and a shifted
+    pair can fit its wrong sentence well on its own while the pairs around it do not (issue 39:
+    every wrong pair of an independent translation flagged by its confidence). A neighbour with
+    no text (a clause the document skips) is no evidence either way."""
+    if not texts[n]:
+        return 0.0
+    neighbours = [own[k] for k in (n - 1, n + 1) if 0 <= k < len(own) and texts[k]]
+    # Only a sure pair among unsure ones on both sides is pulled down: one unsure neighbour (a
+    # short heading, say) says nothing of the pair beside it, and an unsure pair is flagged already.
+    if own[n] < SURE or len(neighbours) < 2 or max(neighbours) >= LONELY:
+        return own[n]
+    return min(own[n], (own[n] + sum(neighbours)) / 3)
 
 
 # Characters (spaces not counted) a text takes in a language, relative to English: measured
@@ -661,7 +683,10 @@ _LETTER_OR_DIGIT = rf"A-ZÀ-ÖØ-ÞĄĆĘŁŃÓŚŹŻΑ-ΩΆ-Ώ\d{_CJK}"
 # into the text (an unpunctuated word before a capital).
 _CUES = [
     (re.compile(rf"(?<=[.!?…。！？])\s+(?=[{_LETTER_OR_DIGIT}])"), 0.0),
-    (re.compile(r"(?<=[:;：；])\s*"), 0.05),
+    # A colon or a semicolon, Greek's (the ano teleia, "·", U+0387 or its twin U+00B7) too.
+    (re.compile(r"(?<=[:;：；·\u0387])\s*"), 0.05),
+    # After a comma: where a sentence holding two clauses often joins them ("…, and …").
+    (re.compile(rf"(?<=[,，、])\s+(?=[{_LETTER_OR_DIGIT}a-zà-ÿą-żα-ω])"), 0.1),
     (re.compile(rf"(?<=[^\s.!?:;…])\s+(?=[{_LETTER_OR_DIGIT}])"), 0.15),
     (re.compile(r"\s+"), 1.0),
 ]
@@ -708,13 +733,23 @@ def merge(texts: list[str], i: int) -> list[str]:
     return [*texts[:i], _join_texts(texts[i], texts[i + 1]), *texts[i + 2 :], ""]
 
 
-def split(texts: list[str], i: int, lang: str) -> list[str]:
+def split(texts: list[str], i: int, lang: str, share: float = 0.5) -> list[str]:
     """Clause i keeps the first half of its sentences; the rest becomes clause i+1's text and
-    the texts after it move down one clause (the last clause takes what falls off the end)."""
+    the texts after it move down one clause (the last clause takes what falls off the end).
+    One sentence holding two clauses' texts is cut where the alignment cuts one (``_cut``):
+    at the likeliest boundary nearest ``share`` of it (the first clause's share of the two
+    originals' length)."""
     parts = sentences(texts[i], lang)
     if len(parts) < 2:
-        return texts
-    half = len(parts) // 2
+        one = texts[i].strip()
+        if not _cue_positions(one):  # one word: nothing to cut
+            return texts
+        at = _cut(one, share)
+        if not one[:at].strip() or not one[at:].strip():
+            return texts
+        parts, half = [one[:at].strip(), one[at:].strip()], 1
+    else:
+        half = len(parts) // 2
     moved = [*texts[:i], " ".join(parts[:half]), " ".join(parts[half:]), *texts[i + 1 :]]
     return [*moved[: len(texts) - 1], _join_texts(moved[len(texts) - 1], moved[len(texts)])]
 
@@ -765,10 +800,13 @@ def _combined(parts: list[Proposal], text: str) -> Proposal:
     )
 
 
-def move(rows: list[Proposal], op: str, i: int, lang: str) -> list[Proposal]:
+def move(
+    rows: list[Proposal], op: str, i: int, lang: str, originals: list[str] | None = None
+) -> list[Proposal]:
     """Apply a review move (``MOVES``) at row ``i``: the texts move as ``merge``, ``split``,
     ``shift_up`` and ``shift_down`` say, and each text's confidence and tick go with it; a row
-    left without a text is unticked."""
+    left without a text is unticked. ``originals`` (the clauses' texts, in the rows' order)
+    tell ``split`` where one sentence holding two clauses is likeliest cut."""
     texts = [r.text for r in rows]
     n = len(rows)
     if op == "merge":
@@ -778,7 +816,11 @@ def move(rows: list[Proposal], op: str, i: int, lang: str) -> list[Proposal]:
         empty = Proposal("", 0.0, False)
         out = [*rows[:i], _combined(rows[i : i + 2], new[i]), *rows[i + 2 :], empty]
     elif op == "split":
-        new = split(texts, i, lang)
+        share = 0.5
+        if originals and i + 1 < len(originals):
+            first, second = (_length(originals[k]) for k in (i, i + 1))
+            share = first / max(1, first + second)
+        new = split(texts, i, lang, share)
         if new is texts:
             return rows
         # The second half is a new row after i, as sure and as ticked as the text it came from;

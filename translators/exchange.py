@@ -17,11 +17,14 @@ translated     ``translated``             ``translated``                (plain)
 approved       ``reviewed`` (or final)    ``final`` (or signed-off)     (plain)
 =============  =========================  ============================  ==========
 
-XLIFF 1.2 says ``approved="yes"`` of approved units only; a stale unit's previous source is
-also a unit-level ``<note category="previous-source">`` in XLIFF 2.0. Both validate against
-the OASIS schemas (tests/translators/schemas/). A unit imported as approved (XLIFF 2.0
-``reviewed``/``final``, 1.2 ``signed-off``/``final`` or ``approved="yes"``) is applied as
-approved from a reviewer, as translated from anyone else, and the report says so.
+XLIFF 1.2 says ``approved="yes"`` of every unit the workspace treats as done (translated and
+approved: both are quoted in rulings), never of one needing review: translate-toolkit, and
+the tools built on it, read a unit with a target and without ``approved="yes"`` as fuzzy
+(``isfuzzy()``), so only needs review is fuzzy there; ``state`` keeps translated and approved
+apart. A stale unit's previous source is also a unit-level ``<note category="previous-source">``
+in XLIFF 2.0. Both validate against the OASIS schemas (tests/translators/schemas/). A unit
+imported as approved (XLIFF 2.0 ``reviewed``/``final``, 1.2 ``signed-off``/``final``) is
+applied as approved from a reviewer, as translated from anyone else, and the report says so.
 
 Import (XLIFF 1.x, XLIFF 2.0, PO) never overwrites: a unit is applied as a new revision
 only if its source is the current version's text (whitespace-normalised, as tools rewrap)
@@ -190,9 +193,9 @@ def _xliff12(game: Game, lang: str, items: list[FileUnit]) -> bytes:
     for item, unit in zip(
         items, _xliff_units(store, items, _XLIFF12_STATES, filename=game.slug), strict=True
     ):
-        # approved="yes" is a reviewer's approval: only an approved unit says it (the toolkit
-        # marks every translated unit so).
-        if item.state == "approved":
+        # approved="yes" is XLIFF 1.2's "done" (translate-toolkit reads a target without it as
+        # fuzzy): translated and approved both say it, their ``state`` tells them apart.
+        if item.state in ("translated", "approved"):
             unit.xmlelement.set("approved", "yes")
         else:
             unit.xmlelement.attrib.pop("approved", None)
@@ -478,10 +481,11 @@ def _from_xliff1(unit) -> Incoming:
     element = unit.xmlelement.find(unit.namespaced("target"))
     said = element.get("state") if element is not None else None
     if said is not None:
-        # The target's state says it (XLIFF 1.2): signed-off and final are a reviewer's, as is
-        # approved="yes"; translated is translated, approved or not; new and needs-* need review.
+        # The target's state says it (XLIFF 1.2): signed-off and final are a reviewer's;
+        # translated is translated, approved="yes" or not (that is only "done", as our own
+        # export writes it); new and needs-* need review.
         needs = said == "new" or said.startswith("needs-")
-        approved = not needs and (said in ("signed-off", "final") or unit.xmlelement.get("approved") == "yes")
+        approved = not needs and said in ("signed-off", "final")
         fuzzy = needs
     else:
         n = unit.get_state_n()

@@ -364,7 +364,7 @@ def align_document(request, slug: str, lang: str):
             align.Proposal(text, confidence, u.key in accept)
             for u, text, confidence in zip(units, texts, confidences, strict=True)
         ]
-        rows = align.move(rows, op, keys.index(key), lang)
+        rows = align.move(rows, op, keys.index(key), lang, [u.version.text for u in units])
         return _review(
             request,
             ctx,
@@ -442,12 +442,15 @@ def _review(request, ctx, units, texts, confidences, *, accept, unplaced=(), mov
             "text": text,
             "confidence": confidence,
             "percent": round(confidence * 100),
+            # No text, beside a clause that got one: its text may be in that one (a sentence
+            # holding both clauses), so the "only the clauses that got a text" filter shows it.
+            "beside": not text and any(0 <= n < len(texts) and texts[n] for n in (i - 1, i + 1)),
             # Proposed with some confidence and not already the clause's text: ticked.
             "accept": (u.key in accept)
             if accept is not None
             else bool(text) and confidence >= 0.5 and text != u.text,
         }
-        for u, text, confidence in zip(units, texts, confidences, strict=True)
+        for i, (u, text, confidence) in enumerate(zip(units, texts, confidences, strict=True))
     ]
     return render(
         request,

@@ -1,4 +1,12 @@
-// Steppers: the − and + buttons next to a number field (the field works without them).
+// Steppers: the − and + buttons next to a number field (the field works without them). A
+// change is said in a polite live region ("Residents: 4"), since the focus stays on the button.
+var stepped = document.createElement("p");
+stepped.className = "visually-hidden";
+stepped.setAttribute("role", "status");
+stepped.dataset.testid = "stepped";
+document.addEventListener("DOMContentLoaded", function () {
+  if (document.querySelector("[data-step]")) document.body.appendChild(stepped);
+});
 document.addEventListener("click", function (ev) {
   var b = ev.target.closest("[data-step]");
   if (!b) return;
@@ -7,6 +15,8 @@ document.addEventListener("click", function (ev) {
   if (input.min !== "" && v < +input.min) v = +input.min;
   if (input.max !== "" && v > +input.max) v = +input.max;
   input.value = v;
+  var label = input.id && document.querySelector('label[for="' + input.id + '"]');
+  stepped.textContent = (label ? label.textContent.trim() + ": " : "") + v;
 });
 
 // Bring an element to the top of the view (below the sticky header: CSS scroll-padding-top)
@@ -40,7 +50,12 @@ document.addEventListener("htmx:afterSettle", function (ev) {
       form.querySelectorAll(".error-summary, .errors").forEach(function (e) { e.remove(); });
       form.querySelectorAll("[aria-invalid]").forEach(function (e) {
         e.removeAttribute("aria-invalid");
-        e.removeAttribute("aria-describedby");
+        // The hint stays tied to its field; only the error's id goes.
+        var left = (e.getAttribute("aria-describedby") || "").split(" ").filter(function (id) {
+          return id && !/-err$/.test(id);
+        });
+        if (left.length) e.setAttribute("aria-describedby", left.join(" "));
+        else e.removeAttribute("aria-describedby");
       });
     }
     // The header's EN/PL buttons come back to this form with this ruling (reopened from it).
@@ -92,6 +107,14 @@ document.addEventListener("htmx:afterSettle", function (ev) {
     });
     var none = document.querySelector("[data-none]");
     if (none) none.hidden = any;
+    // The count, in a status region: a screen reader hears how many questions are left.
+    var count = document.getElementById("find-count");
+    if (count) {
+      var shown = document.querySelectorAll("[data-group]:not(#recent) li[data-text]:not([hidden])").length;
+      var total = document.querySelectorAll("[data-group]:not(#recent) li[data-text]").length;
+      var words = count.dataset.count.replace("{shown}", shown).replace("{total}", total);
+      if (count.textContent !== words) count.textContent = words;
+    }
   }
   var list = document.querySelector("[data-recent]");
   recent().forEach(function (name) {

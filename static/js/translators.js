@@ -16,3 +16,14 @@ document.addEventListener("htmx:afterSettle", () => {
     box.closest(".tu").scrollIntoView({ block: "start" });
   }
 });
+
+// A glossary term's label opens under the word, from its left edge, or from its right edge
+// when the word is in the right half of the line (static/css/app.css, .term.flip).
+function placeTermLabel(event) {
+  const term = event.target.closest && event.target.closest(".tu .src .term");
+  if (!term) return;
+  const box = term.getBoundingClientRect();
+  term.classList.toggle("flip", box.left + box.width / 2 > document.documentElement.clientWidth / 2);
+}
+document.addEventListener("focusin", placeTermLabel);
+document.addEventListener("mouseover", placeTermLabel);

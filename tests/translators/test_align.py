@@ -195,6 +195,27 @@ def test_split_moves_ticks_and_confidences_down_with_the_texts():
     )
 
 
+def test_split_cuts_one_sentence_holding_two_clauses_where_the_originals_meet():
+    """A document sentence holding two clauses' texts (issue 39): Split gives the next clause
+    its part, cut at a word boundary by the originals' lengths, not nothing."""
+    rows = _rows(
+        ("The proposer wins ties and each other player loses one point of support.", 0.6, True),
+        ("", 0.0, False),
+        ("Next.", 0.9, True),
+    )
+    originals = ["Remis wygrywa wnioskodawca", "każdy inny gracz traci jeden punkt poparcia", "Dalej."]
+    out = align.move(rows, "split", 0, "en", originals)
+    assert [r.text for r in out] == [
+        "The proposer wins ties and",
+        "each other player loses one point of support.",
+        "Next.",
+    ]
+    assert out[1] == align.Proposal(out[1].text, 0.6, True)  # as sure and ticked as its source
+    # Without the originals it cuts nearest the middle, still between words.
+    halves = align.split([rows[0].text, "", "Next."], 0, "en")
+    assert " ".join(halves[:2]) == rows[0].text and all(halves[:2])
+
+
 def test_merge_moves_ticks_and_confidences_up_with_the_texts():
     out = align.move(ROWS, "merge", 0, "en")
     assert out == _rows(
@@ -218,7 +239,7 @@ def test_shifts_move_sentences_and_leave_ticks_in_their_rows():
 
 def test_moves_that_cannot_happen_change_nothing():
     assert align.move(ROWS, "merge", 4, "en") == ROWS
-    assert align.move(ROWS, "split", 0, "en") == ROWS  # one sentence
+    assert align.move(ROWS, "split", 0, "en") == ROWS  # one sentence of one word
     assert align.move(ROWS, "up", 0, "en") == ROWS
     with pytest.raises(ValueError, match="unknown move"):
         align.move(ROWS, "swap", 0, "en")

@@ -118,3 +118,22 @@ def test_an_alignment_saved_meanwhile_is_kept_as_a_suggestion(german):
     assert (done.saved, done.kept) == (0, 1)
     assert Suggestion.objects.get(clause__key=DECAY, lang="de").text == "Ausgerichtet."
     assert Translation.objects.get(clause__key=DECAY, lang="de").text == "Schon da."
+
+
+def test_a_sentence_holding_two_clauses_shows_both_rows_and_splits_between_them(german):
+    """Issue 39: one sentence of the document for rm.vote.decay and rm.vote.won-gain goes whole
+    to one; the other row, empty, is not hidden by the "only the clauses that got a text"
+    filter (it is beside one that did), and Split cuts the sentence between the two."""
+    both = (
+        "After the vote every player loses 1 point of support in each group, and after a won "
+        "vote the new district gives its points as the rules say."
+    )
+    form = {f"text-{DECAY}": both, "text-rm.vote.won-gain": "", f"conf-{DECAY}": "0.6"}
+    page = german.post(URL, {**form, "op": "up:rm.intro"}).content.decode()  # a move that moves nothing
+    row = re.search(r'<article class="tu al([^"]*)" id="a-c-rm_vote_won-gain"', page)
+    assert row and "empty" in row.group(1) and "beside" in row.group(1)
+    far = re.search(r'<article class="tu al([^"]*)" id="a-c-rm_intro"', page)
+    assert far and "empty" in far.group(1) and "beside" not in far.group(1)
+    got = _rows(german.post(URL, {**form, "op": f"split:{DECAY}"}).content.decode())
+    assert got[DECAY] + " " + got["rm.vote.won-gain"] == escape(both)
+    assert got[DECAY].endswith("in each group,") and got["rm.vote.won-gain"].startswith("and after a won")

@@ -54,6 +54,12 @@ def test_a_superuser_gives_a_role_and_takes_it_away(root, make_user):
         ({"lang": "pl"}, "lang", "pl is the language of Dolores"),
         ({"lang": "pl-PL"}, "lang", "pl-PL is the language of Dolores"),
         ({"lang": "xx"}, "lang", "xx is no language this site can name"),
+        # Never "Write it as xx-Nope", a spelling then refused too: what is accepted, named.
+        (
+            {"lang": "xx-nope"},
+            "lang",
+            "xx-nope is no language this site can name: translations are into known",
+        ),
         ({"lang": "zh-hans", "game": "rada-miasta"}, "lang", "Write it as zh-Hans"),
         ({"lang": "en", "kind": "designer"}, "lang", "A designer&#x27;s role names no language."),
         ({"lang": "", "kind": "designer", "game": ""}, "game", "A designer designs one game"),
@@ -86,3 +92,15 @@ def test_the_people_in_two_queries(django_assert_num_queries, corpus, make_user)
         "dana": [("designer", "praetor", "")],
         "ola": [("reviewer", None, "en"), ("translator", "dolores", "el")],
     }
+
+
+@pytest.mark.parametrize("typed", ["xx-nope", "XX-NOPE", "zh-hans", "PT-br", "EN-nope", "sr-latn", "qq"])
+def test_a_spelling_suggested_is_one_then_accepted(typed):
+    from config.languages import translation_language_problem
+
+    problem = translation_language_problem(typed)
+    if problem.startswith("Write it as "):
+        suggested = problem.removeprefix("Write it as ").split(" ")[0]
+        assert translation_language_problem(suggested) == ""
+    else:
+        assert "no language this site can name" in problem

@@ -1,13 +1,13 @@
 """Files every tool accepts (issue #25 item 2): XLIFF 2.0 exports valid against the OASIS 2.0
 core schema and XLIFF 1.2 against the 1.2 strict schema, for every game and language;
-approved="yes" only for approved units; stale units carry the previous source in 2.0 too; a
+approved="yes" for the units the workspace treats as done (translated and approved), read
+by translate-toolkit as the workspace shows them; stale units carry the previous source in 2.0 too; a
 final unit is applied as approved from a reviewer, as translated from a translator, and the
 report says which."""
 
 from pathlib import Path
 
 import pytest
-from django.utils import timezone
 from lxml import etree
 from translate.storage import xliff, xliff2
 
@@ -16,6 +16,7 @@ from rules.models import Game, Translation
 from translators import exchange
 
 from .conftest import DECAY
+from .test_exchange import _import
 
 pytestmark = pytest.mark.django_db
 
@@ -47,22 +48,46 @@ def test_every_export_is_valid_against_its_oasis_schema(corpus, stale_decay, sch
     assert checked == 6
 
 
-def test_approved_yes_only_for_approved_units(corpus, save_translation):
+def test_translate_toolkit_reads_our_xliff12_with_the_workspaces_states(corpus, save_translation):
+    """translate-toolkit's own reading (isfuzzy: a target without approved="yes") of every
+    unit: translated and approved are done, not fuzzy, told apart by state; needs review is
+    fuzzy; and the file imported back as it is changes nothing."""
     game = Game.objects.get(slug="rada-miasta")
-    t = Translation.objects.get(clause__key="rm.vote.won-gain", lang="en")
-    save_translation(t, t.text, state="approved", author="rev")
-    doc = etree.fromstring(exchange.export("xliff", game, "en"))
-    approved = {
-        u.get("id").split("\x04")[-1] for u in doc.iter(f"{X1}trans-unit") if u.get("approved") == "yes"
-    }
-    expected = set(
-        Translation.objects.filter(clause__game=game, lang="en", state="approved").values_list(
-            "clause__key", flat=True
+    approved = Translation.objects.get(clause__key="rm.vote.won-gain", lang="en")
+    save_translation(approved, approved.text, state="approved", author="rev")
+    review = Translation.objects.get(clause__key="rm.vote.order", lang="en")
+    save_translation(review, review.text, state="needs-review", author="tina")
+    data = exchange.export("xliff", game, "en")
+
+    seen = {}
+    for unit in xliff.xlifffile.parsestring(data).unit_iter():
+        state = unit.xmlelement.find(unit.namespaced("target")).get("state") if unit.target else None
+        seen[unit.getid().split("\x04")[-1]] = (
+            unit.isfuzzy(),
+            unit.isapproved(),
+            unit.istranslated(),
+            state,
         )
+    workspace = dict(
+        Translation.objects.filter(clause__game=game, lang="en")
+        .order_by("clause", "-revision")
+        .distinct()
+        .values_list("clause__key", "state")
     )
-    assert "rm.vote.won-gain" in approved and approved == expected
-    translated = next(u for u in doc.iter(f"{X1}trans-unit") if u.get("id").endswith(DECAY))
-    assert translated.get("approved") is None and translated.find(f"{X1}target").get("state") == "translated"
+    done = {key for key, st in workspace.items() if st in ("translated", "approved") and key in seen}
+    assert len(done) >= 50
+    # Done in the workspace: not fuzzy, approved="yes", translated, for the toolkit.
+    assert {key for key in done if seen[key][:3] != (False, True, True)} == set()
+    assert {seen[key][3] for key in done if workspace[key] == "translated"} == {"translated"}
+    assert seen["rm.vote.won-gain"] == (False, True, True, "final")
+    assert seen["rm.vote.order"] == (True, False, False, "needs-review-translation")
+
+    report = _import(game, data, author="rev", may_approve=True)
+    results = {u["clause"]: u["result"] for u in report.units}
+    assert set(results.values()) == {"unchanged"}, {k: v for k, v in results.items() if v != "unchanged"}
+    assert Translation.objects.get(clause__key="rm.vote.won-gain", lang="en").state == "approved"
+    assert Translation.objects.get(clause__key="rm.vote.order", lang="en").state == "needs-review"
+    assert Translation.objects.get(clause__key=DECAY, lang="en").state == "translated"
 
 
 def test_a_stale_unit_carries_its_previous_source_in_xliff2(corpus, stale_decay):
@@ -98,14 +123,7 @@ def test_a_final_unit_is_approved_from_a_reviewer_translated_from_a_translator_a
     data = _finalised(fmt, game)
 
     def run(may_approve):
-        report = exchange.apply(
-            game=game,
-            lang="en",
-            incoming=exchange.read(data).units,
-            author="eleni",
-            may_approve=may_approve,
-            now=timezone.now(),
-        )
+        report = _import(game, data, author="eleni", may_approve=may_approve)
         return next(u for u in report.units if u["clause"] == DECAY)
 
     as_translator = run(False)
