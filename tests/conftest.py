@@ -65,9 +65,10 @@ def pytest_terminal_summary(terminalreporter, config):
     for node_counts in config.stash.get(_worker_counts, []):
         for key, n in node_counts.items():
             counts[key] += n
-    terminalreporter.write_line(
-        f"corpus: loaded {counts['loaded']} times, put back from its snapshot {counts['restored']} times"
-    )
+    if any(counts.values()):
+        terminalreporter.write_line(
+            f"corpus: loaded {counts['loaded']} times, put back from its snapshot {counts['restored']} times"
+        )
 
 
 _worker_counts = pytest.StashKey()
