@@ -150,7 +150,12 @@ def _no_throttle_between_tests(settings):
     # The shared cache outlives a test's transaction only when it is Redis (REDIS_URL: point
     # it at a database of its own for tests, as .ci/run does); the database cache rolls back.
     if os.environ.get("REDIS_URL"):
-        caches["shared"].clear()
+        # Only this process's keys (config.test_settings: one prefix per xdist worker); clear()
+        # would empty the database under the other workers' tests.
+        shared = caches["shared"]
+        client = shared._cache.get_client(write=True)
+        if keys := list(client.scan_iter(match=shared.make_key("*"), count=1000)):
+            client.delete(*keys)
 
 
 @pytest.fixture(autouse=True)
