@@ -6,8 +6,8 @@ well under one (docs/decisions/test-corpus-snapshot.md).
 
 SQLite: the whole database file copied page by page (sqlite3's backup API) into memory and
 back. PostgreSQL: every table Django's flush empties copied out (``COPY … TO STDOUT``) and back
-in one transaction (the foreign keys are deferrable, so the order does not matter), then the
-sequences set past the restored ids."""
+in one transaction (the foreign keys are deferrable, so the order does not matter). On both,
+the id counters keep the values the test left them at, as they did before."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def restore() -> bool:
     assert not connection.in_atomic_block, "restore the corpus outside the test's transaction"
     connection.ensure_connection()
     if isinstance(_copy, sqlite3.Connection):
-        _copy.backup(connection.connection)
+        _restore_sqlite(_copy)
     else:
         _restore_postgresql(_copy)
     counts["restored"] += 1
@@ -57,9 +57,21 @@ def _tables() -> list[str]:
     return sorted(connection.introspection.django_table_names(only_existing=True, include_views=False))
 
 
+def _restore_sqlite(copy: sqlite3.Connection) -> None:
+    # The ids go on from where the test left them, as they did when the flushed database was
+    # loaded again (the flush keeps the counters): a row made after the restore never takes
+    # the id of one the test made, which something kept in memory might still name.
+    raw = connection.connection
+    counters = raw.execute("SELECT name, seq FROM sqlite_sequence").fetchall()
+    copy.backup(raw)
+    with raw:
+        raw.executemany(
+            "UPDATE sqlite_sequence SET seq = ? WHERE name = ? AND seq < ?",
+            [(seq, name, seq) for name, seq in counters],
+        )
+
+
 def _restore_postgresql(copy: dict[str, bytes]) -> None:
-    from django.apps import apps
-    from django.core.management.color import no_style
     from django.db import transaction
 
     qn = connection.ops.quote_name
@@ -76,5 +88,5 @@ def _restore_postgresql(copy: dict[str, bytes]) -> None:
             if data:
                 with cursor.cursor.copy(f"COPY {qn(table)} FROM STDIN") as pipe:
                     pipe.write(data)
-        for sql in connection.ops.sequence_reset_sql(no_style(), apps.get_models(include_auto_created=True)):
-            cursor.execute(sql)
+        # The sequences are left as they are: the flush and this TRUNCATE keep them (CONTINUE
+        # IDENTITY), so the ids go on from where the test left them, past the restored ones.
