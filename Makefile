@@ -48,15 +48,21 @@ run: corpus
 # Every test, browser tests included (they need Debian's Chromium at /usr/bin/chromium).
 # E2E=0 leaves the browser tests out (CI's second database pass: they test the pages, which
 # do not depend on the database, and they already ran in the first pass).
+# In parallel: WORKERS pytest-xdist processes (auto: one per core), each with a test database
+# of its own; the tests marked xdist_group("servers") (servers started on ports and Redis of
+# their own) run one after another in one of them. WORKERS=0 runs in this process.
+WORKERS ?= auto
+XDIST    = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadgroup)
+
 test: install-dev
 	DEBUG=1 $(PY) manage.py check
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest $(if $(filter 0,$(E2E)),-m "not e2e",)
+	$(PY) -m pytest $(XDIST) $(if $(filter 0,$(E2E)),-m "not e2e",)
 	$(PY) -m pytest --ds=bench.settings tests/bench
 
 # Everything but the browser tests.
 test-fast: install-dev
-	$(PY) -m pytest -m "not e2e"
+	$(PY) -m pytest $(XDIST) -m "not e2e"
 	$(PY) -m pytest --ds=bench.settings tests/bench
 
 # The API under 1,000 generated requests per operation, and the list of hostile inputs.

@@ -5,21 +5,86 @@ import os
 import pytest
 from django.core.management import call_command
 
+from tests import snapshot
+
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
-        call_command("loadcorpus", verbosity=0)
+        load_corpus()
+        snapshot.take()
+
+
+def load_corpus() -> None:
+    call_command("loadcorpus", verbosity=0)
+    snapshot.counts["loaded"] += 1
 
 
 @pytest.fixture
 def corpus(db):
-    """The five games loaded (reloaded if a transactional test flushed them)."""
+    """The five games loaded (put back after each test that committed, so present here)."""
     from rules.models import Game
 
     if not Game.objects.exists():
-        call_command("loadcorpus", verbosity=0)
+        load_corpus()
     return Game.objects.order_by("position")
+
+
+def _committed(item) -> bool:
+    """Whether the test ran on committed transactions, which Django's flush empties after it."""
+    marker = item.get_closest_marker("django_db")
+    transaction = marker is not None and (marker.kwargs.get("transaction") or marker.args[:1] == (True,))
+    return bool(transaction) or not {"transactional_db", "live_server"}.isdisjoint(item.fixturenames)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a test that committed (and so ended with the flush), the corpus as the session
+    loaded it is put back (tests/snapshot.py) instead of the next test loading it again."""
+    try:
+        return (yield)
+    finally:
+        if nextitem is not None and _committed(item):  # (after the last, the database goes)
+            from rules.models import Game
+
+            with item.session.config.stash[_blocker].unblock():
+                if not Game.objects.exists():
+                    snapshot.restore() or load_corpus()
+
+
+_blocker = pytest.StashKey()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _keep_the_blocker(request, django_db_blocker):
+    request.config.stash[_blocker] = django_db_blocker
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    counts = dict(snapshot.counts)
+    for node_counts in config.stash.get(_worker_counts, []):
+        for key, n in node_counts.items():
+            counts[key] += n
+    if any(counts.values()):
+        terminalreporter.write_line(
+            f"corpus: loaded {counts['loaded']} times, put back from its snapshot {counts['restored']} times"
+        )
+
+
+_worker_counts = pytest.StashKey()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """pytest-xdist: a worker's counts, for the summary."""
+    counts = getattr(node, "workeroutput", {}).get("corpus_counts")
+    if counts:
+        node.config.stash.setdefault(_worker_counts, []).append(counts)
+
+
+def pytest_sessionfinish(session):
+    if hasattr(session.config, "workeroutput"):  # a pytest-xdist worker
+        session.config.workeroutput["corpus_counts"] = dict(snapshot.counts)
 
 
 @pytest.fixture
@@ -85,7 +150,12 @@ def _no_throttle_between_tests(settings):
     # The shared cache outlives a test's transaction only when it is Redis (REDIS_URL: point
     # it at a database of its own for tests, as .ci/run does); the database cache rolls back.
     if os.environ.get("REDIS_URL"):
-        caches["shared"].clear()
+        # Only this process's keys (config.test_settings: one prefix per xdist worker); clear()
+        # would empty the database under the other workers' tests.
+        shared = caches["shared"]
+        client = shared._cache.get_client(write=True)
+        if keys := list(client.scan_iter(match=shared.make_key("*"), count=1000)):
+            client.delete(*keys)
 
 
 @pytest.fixture(autouse=True)

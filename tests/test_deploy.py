@@ -25,6 +25,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# Under pytest-xdist (make test), with the other tests that start servers: one at a time, in
+# one worker (their gunicorns count rulings per client address in the same Redis).
+pytestmark = pytest.mark.xdist_group("servers")
+
 
 def test_check_deploy_is_clean_with_the_documented_settings(tmp_path):
     # Exactly the environment docs/deploy.md lists (no DEBUG: production is the default), as

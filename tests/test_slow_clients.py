@@ -17,6 +17,10 @@ from tests.conftest import database_url
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# Under pytest-xdist (make test), with the other tests that start servers: one at a time, in
+# one worker (their gunicorns count rulings per client address in the same Redis).
+pytestmark = pytest.mark.xdist_group("servers")
+
 
 @pytest.fixture
 def server(corpus, tmp_path):

@@ -13,6 +13,10 @@ from bench import two_servers
 PG_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
+# Under pytest-xdist (make test), with the other tests that start servers: one at a time, in
+# one worker (their gunicorns count rulings per client address in the same Redis).
+pytestmark = pytest.mark.xdist_group("servers")
+
 
 def _reachable() -> str | None:
     """Why the test cannot run here, or None."""

@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by
 # fixtures here are synchronous test set-up, not request handling.
@@ -56,9 +55,9 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture
-def site(live_server, transactional_db):
-    """The live server with the shipped corpus loaded."""
-    call_command("loadcorpus", verbosity=0)
+def site(live_server, transactional_db, corpus):
+    """The live server with the shipped corpus loaded (the session's, put back after each
+    test that committed: tests/snapshot.py)."""
     return live_server.url
 
 
