@@ -72,15 +72,26 @@ def _is_cjk(word: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in word)
 
 
+# What ends a sentence (or a clause cut at a colon): a clause's wording found in the document
+# starts after one of these or a block's start, and ends with one or at a block's end.
+_ENDS = '.!?…:;,。！？：；，、)）"”»'
+
+
+def _sentence_bounded(doc: str, i: int, end: int) -> bool:
+    """Whether ``doc[i:end]`` stands as whole sentences: a heading found inside a sentence
+    ("Oddziały wojsk" in "Oddziały wojsk mogą …") is not that heading."""
+    before = doc[:i].rstrip(" ")
+    starts = not before or before[-1] == "\n" or before[-1] in _ENDS
+    ends = end == len(doc) or doc[end] == "\n" or doc[end - 1] in _ENDS
+    return starts and ends
+
+
 def _find(doc: str, needle: str, taken: list[tuple[int, int]]) -> int:
-    """The first place ``needle`` stands in ``doc`` as whole words, outside ``taken``."""
+    """The first place ``needle`` stands in ``doc`` as whole sentences, outside ``taken``."""
     start = 0
     while (i := doc.find(needle, start)) >= 0:
         end = i + len(needle)
-        whole = (i == 0 or not (doc[i - 1].isalnum() and needle[0].isalnum())) and (
-            end == len(doc) or not (doc[end].isalnum() and needle[-1].isalnum())
-        )
-        if whole and not any(s < end and i < e for s, e in taken):
+        if _sentence_bounded(doc, i, end) and not any(s < end and i < e for s, e in taken):
             return i
         start = i + 1
     return -1

@@ -278,3 +278,19 @@ def test_two_designers_accepting_the_same_document_at_once_save_it_once(designer
     # The loser is told the new clause's key is taken now; nothing was written twice.
     assert any("is taken" in m for ms in refused[0].errors.values() for m in ms)
     assert ClauseVersion.objects.count() == versions + 3 + 1
+
+
+def test_a_revised_clause_is_proposed_whole_even_when_it_opens_with_a_headings_words():
+    """Dolores's heading "Oddziały wojsk" is the first two words of ``dl.cross-borders``: a
+    heading is found where it stands as whole sentences, not inside the revised rule."""
+    from rules import corpus
+    from studio import document
+
+    clauses = [document.ClauseText(c.key, c.section, c.text) for c in corpus.game("dolores").clauses]
+    old = "Oddziały wojsk mogą swobodnie przekraczać granice federacji."
+    new = "Oddziały wojsk mogą przekraczać granice federacji tylko raz na rundę."
+    source = (Path(settings.BASE_DIR) / "rules/corpus/dolores/source.txt").read_text(encoding="utf-8")
+    assert old in source
+    changes = {c.key: c for c in document.compare(clauses, source.replace(old, new), lang="pl", prefix="dl")}
+    assert (changes["dl.cross-borders"].change, changes["dl.cross-borders"].text) == ("revised", new)
+    assert changes["dl.units"].change == "unchanged"
