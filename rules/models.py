@@ -215,6 +215,10 @@ class Edition(models.Model):
         return f"{self.game_id}: {self.name}"
 
 
+# Past any position a document reaches: where ``renumber`` puts entries before placing them.
+OUT_OF_THE_WAY = 1_000_000
+
+
 class EditionEntryQuerySet(AppendOnlyQuerySet):
     def repoint(self, version: ClauseVersion) -> int:
         """Point these entries of a draft edition at ``version`` (``draft_entries`` only)."""
@@ -234,6 +238,17 @@ class EditionEntryQuerySet(AppendOnlyQuerySet):
         if self.exclude(edition__status=Edition.Status.DRAFT).exists():
             raise ImmutableError("only a draft edition's entries can be moved")
         return models.QuerySet.update(self, position=position)
+
+    def renumber(self, ids: list[int]) -> None:
+        """Number these entries of a draft edition 1, 2, … in the order of ``ids`` (all of
+        them), in two statements whatever their number: first out of the way (past every
+        position in use), then each in its place, so no two ever share a position."""
+        if self.exclude(edition__status=Edition.Status.DRAFT).exists():
+            raise ImmutableError("only a draft edition's entries can be moved")
+        models.QuerySet.update(self, position=models.F("position") + OUT_OF_THE_WAY)
+        if ids:
+            order = models.Case(*(models.When(pk=pk, then=models.Value(n)) for n, pk in enumerate(ids, 1)))
+            models.QuerySet.update(self.filter(pk__in=ids), position=order)
 
     def drop(self) -> int:
         """Take these entries out of a draft edition (a clause the edition it is brought onto

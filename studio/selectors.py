@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from rules import services
 from rules.models import ClauseVersion, Edition, EditionEntry, Game
 
+from . import document
+
 
 def edition_get(game: Game, number: int) -> Edition | None:
     """Edition ``number`` of ``game``, draft or published (one query)."""
@@ -102,3 +104,14 @@ def draft_standing(draft: Edition) -> Standing:
     return Standing(
         draft.based_on.number if draft.based_on_id else None, current.number if current else None, conflicts
     )
+
+
+def document_compare(game: Game, draft: Edition, text: str) -> tuple[list[dict[str, str]], dict[str, int]]:
+    """The document compared with the draft's clauses (``studio.document.compare``), and the
+    draft's version of each clause it was compared against (what an accept sends back as
+    ``based_on``, so a clause revised meanwhile is never overwritten) (2 queries)."""
+    clauses = draft_clauses(draft)
+    texts = [document.ClauseText(c.key, c.section_key, c.version.text) for c in clauses]
+    prefix = texts[0].key.split(".", 1)[0] if texts else game.slug
+    changes = [ch.to_json() for ch in document.compare(texts, text, lang=game.language, prefix=prefix)]
+    return changes, {c.key: c.version.number for c in clauses}

@@ -9,6 +9,8 @@ diff and the parameters as the designer types.
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -28,9 +30,8 @@ from rules.diff import word_diff
 from rules.models import ClauseVersion, Edition
 from rules.permissions import can_design, designed_games, game_for
 
-from . import api, document, selectors
+from . import document, refusals, selectors, write_request
 from . import services as studio_services
-from .api import broken_message, in_use_message, not_executable_message
 
 MAX_TEXT = 20_000
 
@@ -246,23 +247,15 @@ def _save_revision(request, ctx: dict, slug: str, number: int, key: str, changes
         )
     except services.DraftClosed as exc:
         return _closed(request, slug, exc.edition, text=ctx["text"])
-    except services.NotExecutableRevision as exc:
-        ctx["errors"] = {"confirm_not_executable": [not_executable_message(exc)]}
-        ctx["confirm_needed"] = True
-        return render(request, "studio/clause.html", ctx, status=400)
-    except services.Conflict as exc:
-        theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)
-        ctx.update(conflict=theirs, based_on=theirs.number)
-        return render(request, "studio/clause.html", ctx, status=409)
-    except services.ParameterInUse as exc:
-        ctx["errors"] = {f"bindings.{k}": [in_use_message(k, who)] for k, who in exc.readers.items()}
-        return render(request, "studio/clause.html", ctx, status=400)
-    except params.BindingsBroken as exc:
-        ctx["errors"] = {
-            f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
-            for k, v in exc.errors.items()
-        }
-        return render(request, "studio/clause.html", ctx, status=400)
+    except refusals.REFUSED as exc:
+        refusal = refusals.answer(exc, clause=entry.clause)
+        if isinstance(exc, services.Conflict):
+            theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)
+            ctx.update(conflict=theirs, based_on=theirs.number)
+        else:
+            ctx["errors"] = refusal.errors
+            ctx["confirm_needed"] = isinstance(exc, services.NotExecutableRevision)
+        return render(request, "studio/clause.html", ctx, status=refusal.status)
     return redirect(reverse("studio:draft", args=[slug, number]) + f"#{key}")
 
 
@@ -379,16 +372,18 @@ def ruling_reference(request, ruling_id: str):
     return redirect("games:ruling", ruling_id=ruling.id)
 
 
-def _changes_from(post) -> list[dict]:
-    """The changes the designer accepted on the document page, each possibly edited."""
-    out = []
+def _accept_from(post) -> dict:
+    """The document page's accept form in the API's shape (``write_request.accept_request``):
+    the ticked changes, each possibly edited, and the versions the comparison was against."""
+    changes = []
     for n in post.getlist("accept"):
-        if not n.isdigit() or len(n) > 5:
-            continue
-        change = {k: post.get(f"{k}-{n}", "") for k in ("key", "change", "text", "section")}
-        if change["change"] in document.CHANGES and len(change["text"]) <= MAX_TEXT:
-            out.append(change)
-    return out
+        if n.isascii() and n.isdigit() and len(n) <= 5:
+            changes.append({k: post.get(f"{k}-{n}", "") for k in ("key", "change", "text", "section")})
+    try:
+        based_on = json.loads(post.get("based_on", ""))
+    except ValueError:
+        based_on = None
+    return {"changes": changes, "based_on": based_on}
 
 
 @login_required
@@ -402,23 +397,16 @@ def draft_document(request, slug: str, number: int):
     if request.method == "GET":
         return render(request, "studio/document.html", ctx)
     if request.POST.get("step") == "accept":
-        changes = _changes_from(request.POST)
         try:
+            accept = write_request.accept_request(_accept_from(request.POST))
             studio_services.document_accept(
-                draft=draft, changes=changes, author=request.user.get_username(), now=timezone.now()
+                draft=draft, accept=accept, author=request.user.get_username(), now=timezone.now()
             )
-        except studio_services.DocumentRefused as exc:
-            ctx["errors"] = exc.errors
-        except params.BindingsBroken as exc:
-            ctx["errors"] = {
-                f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
-                for k, v in exc.errors.items()
-            }
-        except services.Conflict as exc:
-            ctx["errors"] = {"changes": [str(exc)]}
-        else:
-            return redirect(reverse("studio:draft", args=[slug, number]) + "?revised=1")
-        return render(request, "studio/document.html", ctx, status=400)
+        except refusals.REFUSED as exc:
+            refusal = refusals.answer(exc)
+            ctx["errors"] = refusal.errors
+            return render(request, "studio/document.html", ctx, status=refusal.status)
+        return redirect(reverse("studio:draft", args=[slug, number]) + "?revised=1")
     text = request.POST.get("text", "")
     upload = request.FILES.get("file")
     if upload is not None:
@@ -431,10 +419,15 @@ def draft_document(request, slug: str, number: int):
     if not text.strip() or len(text) > document.MAX_CHARS:
         ctx["errors"] = {"text": [_("Paste the document or choose its file.")]}
         return render(request, "studio/document.html", ctx, status=400)
-    changes = api.document_changes(game, draft, text)
+    changes, based_on = selectors.document_compare(game, draft, text)
     was = {c.key: c.version.text for c in selectors.draft_clauses(draft)}
     for ch in changes:
         if ch["change"] == "revised":
             ch["diff"] = word_diff(was.get(ch["key"], ""), ch["text"])
-    ctx.update(text=text, changes=changes, changed=[c for c in changes if c["change"] != "unchanged"])
+    ctx.update(
+        text=text,
+        changes=changes,
+        changed=[c for c in changes if c["change"] != "unchanged"],
+        based_on=json.dumps(based_on, separators=(",", ":")),
+    )
     return render(request, "studio/document.html", ctx)

@@ -54,11 +54,16 @@ def _open(api):
     return api.post("/api/v1/games/rada-miasta/drafts/", format="json").json()["edition"]
 
 
-def _compared(api, n):
-    """The changes the document's comparison with draft ``n`` finds (it saves nothing)."""
-    r = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json")
+def _comparison(api, n, text=None, slug="rada-miasta"):
+    """The document's comparison with draft ``n``: {changes, based_on} (it saves nothing)."""
+    r = api.post(f"/api/v1/games/{slug}/drafts/{n}/document/", {"text": text or _document()}, format="json")
     assert r.status_code == 200, r.content
-    return r.json()["changes"]
+    return r.json()
+
+
+def _compared(api, n):
+    """The changes the document's comparison with draft ``n`` finds."""
+    return _comparison(api, n)["changes"]
 
 
 def _changed(changes):
@@ -73,6 +78,7 @@ def test_each_change_of_the_document_is_found_and_nothing_is_saved(designer, tok
     assert r.status_code == 200, r.content
     changes = r.json()["changes"]
     assert all(set(c) == {"key", "change", "text", "section"} for c in changes)
+    assert r.json()["based_on"] == {c["key"]: 1 for c in changes if c["change"] != "new"}
     found = _changed(changes)
     assert sorted(k for c, k in found if c == "revised") == sorted(REVISED)
     assert [k for c, k in found if c == "deleted"] == [REMOVED]
@@ -90,10 +96,7 @@ def test_each_change_of_the_document_is_found_and_nothing_is_saved(designer, tok
 def test_the_accepted_changes_become_the_drafts_revisions(designer, token_api):
     api = token_api(designer)
     n = _open(api)
-    accepted = _compared(api, n)
-    r = api.post(
-        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": accepted}, format="json"
-    )
+    r = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", _comparison(api, n), format="json")
     assert r.status_code == 200, r.content
     saved = {s["key"]: s for s in r.json()["saved"]}
     assert r.json()["edition"] == n
@@ -182,7 +185,9 @@ def test_bad_changes_are_400s_that_save_nothing(designer, token_api, change, pat
     n = _open(api)
     versions = ClauseVersion.objects.count()
     r = api.post(
-        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": [change]}, format="json"
+        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/",
+        {"changes": [change], "based_on": {"rm.support.limits": 1}},
+        format="json",
     )
     assert r.status_code == 400 and path in r.json()["errors"], r.content
     assert ClauseVersion.objects.count() == versions
@@ -198,7 +203,9 @@ def test_an_accepted_revision_that_loses_a_figure_is_a_400_naming_the_candidates
         "section": "support",
     }
     r = api.post(
-        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": [change]}, format="json"
+        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/",
+        {"changes": [change], "based_on": {"rm.support.limits": 1}},
+        format="json",
     )
     assert r.status_code == 400 and r.json()["candidates"] == {"max_support": ["do {num} punktów"]}
 
@@ -238,6 +245,7 @@ def test_the_document_page_compares_and_saves_the_ticked_changes(designer, clien
         form[name] = value
     for name, value in texts.items():
         form[name] = value.replace("&quot;", '"').replace("&#x27;", "'").replace("&amp;", "&")
+    form["based_on"] = re.search(r'name="based_on" value="([^"]*)"', html).group(1).replace("&quot;", '"')
     for n in sorted({int(k.split("-")[1]) for k in fields}):
         if fields[f"change-{n}"] != "deleted":
             ticked.append(str(n))
@@ -259,16 +267,20 @@ def test_two_designers_accepting_the_same_document_at_once_save_it_once(designer
 
     from rules.models import Edition
     from studio import services as studio_services
+    from studio import write_request
 
     api = token_api(designer)
     n = _open(api)
-    accepted = _compared(api, n)
+    compared = _comparison(api, n)
     draft = Edition.objects.get(game__slug="rada-miasta", number=n)
     versions = ClauseVersion.objects.count()
 
     def accept(author):
         return studio_services.document_accept(
-            draft=draft, changes=accepted, author=author, now=timezone.now()
+            draft=draft,
+            accept=write_request.AcceptRequest(compared["changes"], compared["based_on"]),
+            author=author,
+            now=timezone.now(),
         )
 
     results = in_threads([functools.partial(accept, "d0"), functools.partial(accept, "d1")], timeout=60)
