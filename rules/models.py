@@ -271,7 +271,11 @@ class EditionEntry(AppendOnlyModel):
 
     class Meta:
         ordering = ["edition", "position"]
-        constraints = [models.UniqueConstraint(fields=["edition", "clause"], name="uniq_edition_clause")]
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "clause"], name="uniq_edition_clause"),
+            # The order of an edition's clauses is defined: no two share a place.
+            models.UniqueConstraint(fields=["edition", "position"], name="uniq_edition_position"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.edition_id}: {self.version}"

@@ -15,6 +15,7 @@ from django.db.models import Max, Q
 
 from . import code_side, declared, params, tables
 from .models import (
+    OUT_OF_THE_WAY,
     Clause,
     ClauseVersion,
     Edition,
@@ -371,6 +372,7 @@ def draft_rebase(*, draft: Edition) -> Rebase:
     base, ours, theirs = entries(draft.based_on_id), entries(draft.pk), entries(current.pk)
     merged: list[str] = []
     conflicts: list[str] = list(draft.conflicts)
+    joined: dict[int, int] = {}  # clause → the place the new edition gave the clause it added
     for clause_id in sorted(set(ours) | set(theirs), key=lambda c: (theirs.get(c) or ours[c]).position):
         was = base[clause_id].version_id if clause_id in base else None
         mine = ours[clause_id].version if clause_id in ours else None
@@ -388,9 +390,15 @@ def draft_rebase(*, draft: Edition) -> Rebase:
             if published is None:
                 EditionEntry.draft_entries(draft).filter(clause_id=clause_id).drop()
             elif mine is None:
+                # Out of the way until the draft is renumbered below: the draft may have added
+                # a clause of its own at the same place.
                 EditionEntry.objects.create(
-                    edition=draft, clause_id=clause_id, version=published, position=theirs[clause_id].position
+                    edition=draft,
+                    clause_id=clause_id,
+                    version=published,
+                    position=OUT_OF_THE_WAY * 2 + theirs[clause_id].position,
                 )
+                joined[clause_id] = theirs[clause_id].position
             else:
                 EditionEntry.draft_entries(draft).filter(clause_id=clause_id).repoint(published)
             merged.append(key)
@@ -399,11 +407,24 @@ def draft_rebase(*, draft: Edition) -> Rebase:
             merged.append(key)
         elif key not in conflicts:
             conflicts.append(key)
+    _renumber(draft, ours, theirs, joined)
     draft.based_on = current
     draft.conflicts = conflicts
     draft.save(update_fields=["based_on", "conflicts"])
     catalogue_touch(game_id=draft.game_id)
     return Rebase(draft.number, current.number, merged, draft_conflicts(draft, current))
+
+
+def _renumber(draft: Edition, ours: dict, theirs: dict, joined: dict[int, int]) -> None:
+    """Number the rebased draft's entries 1, 2, … : each where it stood, a clause the new
+    edition added at the place it has there, and where the draft and the new edition each
+    put a clause at the same place, the new edition's first (every position is unique)."""
+    rows = EditionEntry.objects.filter(edition=draft).values_list("pk", "clause_id", "position")
+    order = sorted(
+        rows,
+        key=lambda row: (joined.get(row[1], row[2]), row[1] not in theirs, row[1] not in ours, row[1]),
+    )
+    EditionEntry.draft_entries(draft).renumber([pk for pk, _clause, _position in order])
 
 
 @transaction.atomic
