@@ -451,6 +451,9 @@ def draft_resolve(*, draft: Edition, key: str, keep: str) -> Edition:
 def edition_publish(*, game: Game, name: str | None, now: dt.datetime) -> Edition:
     """Publish the newest non-draft version of every clause of the current edition, as
     edition ``name`` (by default "Edition <number>"); announced like ``draft_publish``."""
+    # The game's row first, as every catalogue write takes it: updating the current edition
+    # before it deadlocked against a designer's publish and a corpus load.
+    Game.objects.select_for_update().filter(pk=game.pk).first()
     current = Edition.objects.get(game=game, is_current=True)
     clause_ids = list(current.entries.order_by("position").values_list("clause_id", flat=True))
     newest: dict[int, ClauseVersion] = {}
