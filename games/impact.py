@@ -193,6 +193,10 @@ def changed_parameters(published: Snapshot, draft: Snapshot) -> list[str]:
     return [p["name"] for p in _parameters(published, draft)]
 
 
+# An impact run's key: the drafts' state (``fingerprint``), then the stored rulings it counts.
+STATE_CHARS = 48
+
+
 def fingerprint(published: Snapshot, draft: Snapshot) -> str:
     """What an impact run was computed from: both editions' clause versions and rules."""
     state = repr(
@@ -203,7 +207,19 @@ def fingerprint(published: Snapshot, draft: Snapshot) -> str:
             {k: [dict(r) for r in rows] for k, rows in draft.rules.tables.items()},
         )
     )
-    return hashlib.sha256(state.encode()).hexdigest()
+    return hashlib.sha256(state.encode()).hexdigest()[:STATE_CHARS]
+
+
+def run_key(published: Snapshot, draft: Snapshot) -> str:
+    """The key of the background run for this draft as it is and the rulings stored now: how
+    many the published edition has and when the newest was stored (1 query), so a ruling
+    stored after a run began makes a new run, and the report and the publish confirmation
+    count it."""
+    stored = Ruling.objects.filter(
+        game_id=published.game_id, draft=False, edition=published.rules.edition
+    ).aggregate(n=Count("id"), newest=Max("created_at"))
+    rulings = hashlib.sha256(f"{stored['n']}|{stored['newest']}".encode()).hexdigest()
+    return fingerprint(published, draft) + rulings[: 64 - STATE_CHARS]
 
 
 def draft_report(slug: str, *, based_on: int, draft: int, now) -> Impact:
@@ -226,7 +242,7 @@ def draft_report(slug: str, *, based_on: int, draft: int, now) -> Impact:
         run = services.impact_run_start(
             game_id=published.game_id,
             edition=draft,
-            fingerprint=fingerprint(published, drafted),
+            fingerprint=run_key(published, drafted),
             total=rows.count(),
             now=now,
         )
