@@ -76,6 +76,12 @@ class Impact(WrittenDoc):
     not_executable_revised: list[dict[str, Any]] = about(
         "Revised clauses declared not executable: {clause, reason, message}.", default_factory=list
     )
+    unbound_parameters: list[dict[str, Any]] = about(
+        "Figures the code reads that the draft's text no longer states: {name, clause, version, "
+        "words, value, readers}. Rulings under the draft read the last stated figure (value, stated "
+        "by those words of that version) with a gap; publishing needs confirm_unbound naming them.",
+        default_factory=list,
+    )
     # Stored rulings of the replaced edition looked at, and the distinct situations among them.
     rulings_checked: int = about("Stored rulings of the replaced edition re-ruled.", default=0)
     situations_checked: int = about(
@@ -336,6 +342,17 @@ def impact(game: str, *, published: Snapshot, draft: Snapshot, rulings: bool = T
     report.parameters_changed = _parameters(published, draft) + _table_cells(published, draft)
     report.pins_out_of_date = _pins(game, published, draft)
     report.not_executable_revised = not_executable_revised(game, published, draft, revised)
+    report.unbound_parameters = [
+        {
+            "name": name,
+            "clause": p.clause,
+            "version": p.version,
+            "words": p.words,
+            "value": p.value,
+            "readers": parameter_readers(game, name),
+        }
+        for name, p in sorted(draft.rules.unbound.items())
+    ]
 
     references = [
         m.ruling

@@ -200,6 +200,10 @@ class Edition(models.Model):
     # A draft brought onto a newer edition (rules.services.draft_rebase): the keys of the
     # clauses revised both in the draft and in that edition, until the designer resolves each.
     conflicts = models.JSONField(default=list, blank=True)
+    # Figures the code reads whose words a revision or a deletion in this draft removed
+    # (CONTRACT.md §5): parameter → the last stated figure and the version that stated it
+    # (``rules.services.unbound_entry``); rulings read that figure with a gap quoting it.
+    unbound = models.JSONField(null=True, blank=True)
     versions = models.ManyToManyField(ClauseVersion, through="EditionEntry", related_name="editions")
 
     class Meta:

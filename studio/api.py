@@ -111,11 +111,25 @@ class RevisionIn(serializers.Serializer):
         return value
 
 
+class UnboundOut(serializers.Serializer):
+    value = serializers.JSONField(help_text="The last stated figure, which rulings read meanwhile.")
+    version = serializers.IntegerField(help_text="The version whose words stated it.")
+    words = serializers.CharField(help_text="Those words.")
+    candidates = serializers.ListField(
+        child=serializers.CharField(), help_text="Where a figure now stands: send one as bindings.<name>."
+    )
+
+
 class RevisionOut(serializers.Serializer):
     key = serializers.CharField()
     number = serializers.IntegerField()
     status = serializers.CharField()
     parameters = serializers.DictField(child=ParameterOut())
+    unbound = serializers.DictField(
+        child=UnboundOut(),
+        help_text="The clause's figures the code reads that the text no longer states (CONTRACT.md §5): "
+        "taken into the draft, marked unbound until re-bound.",
+    )
 
 
 def parameters_json(params: dict[str, Any]) -> dict[str, Any]:
@@ -242,6 +256,7 @@ class DraftClauseAPI(DesignerView):
                 "number": version.number,
                 "status": version.status,
                 "parameters": parameters_json(params),
+                "unbound": selectors.unbound_json(draft, key, version.text),
             },
             status=status.HTTP_201_CREATED,
         )
@@ -258,16 +273,35 @@ class ImpactAPI(DesignerView):
         return Response(report.to_json())
 
 
+class PublishIn(serializers.Serializer):
+    confirm_unbound = serializers.ListField(
+        child=serializers.CharField(max_length=80),
+        max_length=500,
+        required=False,
+        default=list,
+        help_text="Confirm publishing though the text no longer states these figures the code reads "
+        "(the impact report's unbound_parameters, by name or clause key): rulings read the last stated "
+        "figure. Without it such a publish is a 409 naming them.",
+    )
+
+
 class PublishAPI(DesignerView):
     @extend_schema(
-        request=None,
-        responses=designer_responses(EditionOut, bad=False, conflict=ERROR_409_STATE),
+        request=PublishIn,
+        responses=designer_responses(EditionOut, conflict=ERROR_409_STATE),
         summary="Publish a draft as the game's current edition",
     )
     def post(self, request, slug: str, number: int):
+        data = request.data if isinstance(request.data, dict) else None
+        if data is None and request.data not in (None, "", []):
+            raise ValidationError({"body": ["A JSON object is required."]})
+        body = PublishIn(data=data or {})
+        body.is_valid(raise_exception=True)
         try:
             _game, draft = _draft_or_404(slug, number, writing=True)
-            services.draft_publish(draft=draft, now=timezone.now())
+            services.draft_publish(
+                draft=draft, now=timezone.now(), confirm_unbound=body.validated_data["confirm_unbound"]
+            )
         except services.DraftOutdated as exc:
             return refused(exc)
         return Response({"edition": draft.number})

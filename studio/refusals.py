@@ -91,6 +91,17 @@ def answer(exc: Exception, *, clause=None) -> Refusal:
             {f"based_on.{k}": [stale_message(k, was, now)] for k, (was, now) in sorted(exc.revised.items())},
             {"revised": {k: now for k, (_was, now) in sorted(exc.revised.items())}},
         )
+    if isinstance(exc, services.UnboundUnconfirmed):
+        return Refusal(
+            409,
+            {"confirm_unbound": [str(exc)]},
+            {
+                "unbound": {
+                    n: {k: e[k] for k in ("clause", "version", "words", "value")}
+                    for n, e in exc.unbound.items()
+                }
+            },
+        )
     if isinstance(exc, services.DraftOutdated):
         return Refusal(409, {"edition": [str(exc)]})
     if isinstance(exc, services.NotExecutableRevision):

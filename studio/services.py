@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 
-from rules import declared
+from rules import code_side, declared, params
 from rules import services as rule_services
 from rules.models import OUT_OF_THE_WAY, Clause, ClauseVersion, Edition, EditionEntry, Game, Section
 
@@ -152,6 +152,16 @@ def _add_all(
     )
 
 
+def _figures_of(game: Game, entry: EditionEntry) -> dict[str, dict]:
+    """The figures the code reads that a deleted clause's version stated."""
+    readings, _errors = params.read_all(entry.version.bindings or {}, params.normalise(entry.version.text))
+    return {
+        name: rule_services.unbound_entry(entry.clause, entry.version, reading)
+        for name, reading in readings.items()
+        if code_side.parameter_readers(game.slug, name)
+    }
+
+
 @transaction.atomic
 def document_accept(*, draft: Edition, accept: AcceptRequest, author: str, now: dt.datetime) -> list[Saved]:
     """Save the accepted ``changes`` of a document (``studio.document.compare``'s shape, each
@@ -181,6 +191,7 @@ def document_accept(*, draft: Edition, accept: AcceptRequest, author: str, now: 
     saved: list[Saved] = []
     new: list[tuple[dict, str | None]] = []
     dropped: list[int] = []
+    lost: dict[str, dict] = {}  # the figures the code reads of the clauses deleted
     anchor: str | None = None  # the clause the next placed one follows
     for n, ch in enumerate(changes):
         key, kind = ch["key"], ch["change"]
@@ -197,6 +208,7 @@ def document_accept(*, draft: Edition, accept: AcceptRequest, author: str, now: 
             order.insert(order.index(anchor) + 1 if anchor is not None else 0, key)
         elif kind == "deleted":
             order.remove(key)
+            lost.update(_figures_of(game, entries[key]))
             dropped.append(entries.pop(key).pk)
             saved.append(Saved(key, kind, None))
             continue
@@ -206,6 +218,9 @@ def document_accept(*, draft: Edition, accept: AcceptRequest, author: str, now: 
         entries.update((ch["key"], entry) for (ch, _anchor), entry in zip(new, added, strict=True))
     if dropped:
         EditionEntry.draft_entries(draft).filter(pk__in=dropped).drop()
+        # Rulings read the last stated figure, with a gap, until the text states it again.
+        draft.refresh_from_db(fields=["unbound"])
+        rule_services._mark_unbound(draft, lost, {})
     if new or any(ch["change"] in ("moved", "deleted") for ch in changes):
         EditionEntry.draft_entries(draft).renumber([entries[k].pk for k in order])
     rule_services.catalogue_touch(game_id=game.id)

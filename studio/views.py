@@ -256,6 +256,11 @@ def _save_revision(request, ctx: dict, slug: str, number: int, key: str, changes
             ctx["errors"] = refusal.errors
             ctx["confirm_needed"] = isinstance(exc, services.NotExecutableRevision)
         return render(request, "studio/clause.html", ctx, status=refusal.status)
+    ctx["draft"].refresh_from_db(fields=["unbound"])
+    if selectors.clause_unbound(ctx["draft"], key):
+        # Saved, but the text no longer states a figure the code reads: back to the editor,
+        # which proposes the words where a figure now stands.
+        return redirect("studio:clause", slug=slug, number=number, key=key)
     return redirect(reverse("studio:draft", args=[slug, number]) + f"#{key}")
 
 
@@ -280,7 +285,8 @@ def clause(request, slug: str, number: int, key: str):
             based_on=newest,
             errors={},
         )
-        ctx.update(_preview(current.text, published, current.bindings))
+        gone = selectors.clause_unbound(draft, key)
+        ctx.update(_preview(current.text, published, {**current.bindings, **gone}))
         return render(request, "studio/clause.html", ctx)
 
     text = request.POST.get("text", "")
@@ -291,7 +297,8 @@ def clause(request, slug: str, number: int, key: str):
     errors = _revision_errors(text, status, note, wording_only)
     based_on = request.POST.get("based_on", "")
     based_on = int(based_on) if based_on.isdigit() and len(based_on) < 10 else -1
-    changes = _bindings_from(request.POST, current.bindings)
+    # A figure whose words are gone is re-bound like any other (its old binding proposed).
+    changes = _bindings_from(request.POST, {**current.bindings, **selectors.clause_unbound(draft, key)})
     bindings = params.rebind(current.bindings, changes)
     ctx.update(
         text=text, status=status, note=note, wording_only=wording_only, based_on=based_on, errors=errors
@@ -345,7 +352,9 @@ def draft_publish(request, slug: str, number: int):
                 "standing": selectors.draft_standing(draft),
             }
             return render(request, "studio/publish_confirm.html", ctx)
-        services.draft_publish(draft=draft, now=timezone.now())
+        services.draft_publish(
+            draft=draft, now=timezone.now(), confirm_unbound=request.POST.getlist("confirm_unbound")
+        )
     except services.DraftClosed as exc:
         return _closed(request, slug, exc.edition)
     except services.DraftOutdated as exc:

@@ -193,7 +193,7 @@ def test_bad_changes_are_400s_that_save_nothing(designer, token_api, change, pat
     assert ClauseVersion.objects.count() == versions
 
 
-def test_an_accepted_revision_that_loses_a_figure_is_a_400_naming_the_candidates(designer, token_api):
+def test_an_accepted_revision_that_loses_a_figure_is_taken_and_the_figure_unbound(designer, token_api):
     api = token_api(designer)
     n = _open(api)
     change = {
@@ -207,7 +207,9 @@ def test_an_accepted_revision_that_loses_a_figure_is_a_400_naming_the_candidates
         {"changes": [change], "based_on": {"rm.support.limits": 1}},
         format="json",
     )
-    assert r.status_code == 400 and r.json()["candidates"] == {"max_support": ["do {num} punktów"]}
+    assert r.status_code == 200, r.content
+    report = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
+    assert [(u["name"], u["value"]) for u in report["unbound_parameters"]] == [("max_support", 10)]
 
 
 def test_only_designers_may_send_a_document(make_user, corpus, token_api):
