@@ -27,8 +27,8 @@ from config.uploads import accepts_upload
 from games import snapshot
 from games.api import EDITION_QUERY, doc_serializer, load_snapshot, parse_edition
 from games.impact import Impact, draft_report
+from rules import revision_request, services
 from rules import selectors as rule_selectors
-from rules import services
 from rules.models import ClauseVersion
 from rules.permissions import IsDesignerOfGame
 
@@ -74,6 +74,8 @@ class EditionOut(serializers.Serializer):
 
 
 class RevisionIn(serializers.Serializer):
+    """The revision body as the OpenAPI document shows it; ``rules.revision_request`` reads it."""
+
     text = serializers.CharField(max_length=MAX_TEXT, trim_whitespace=False)
     based_on = serializers.IntegerField(min_value=0, max_value=10**9, help_text="The version you revised.")
     status = serializers.ChoiceField(choices=ClauseVersion.Status.choices)
@@ -104,11 +106,6 @@ class RevisionIn(serializers.Serializer):
         help_text="Re-bind a parameter to new words ({name: template with one {num}/{int}/{choice:…}}) "
         "or remove it ({name: null}).",
     )
-
-    def validate_text(self, value: str) -> str:
-        if not value.strip():
-            raise ValidationError("The text may not be blank.")
-        return value
 
 
 class UnboundOut(serializers.Serializer):
@@ -228,24 +225,14 @@ class DraftClauseAPI(DesignerView):
         if found is None:
             raise NotFound("This draft has no such clause.")
         entry, _published, _newest = found
-        if not isinstance(request.data, dict):
-            raise ValidationError({"body": ["A JSON object is required."]})
-        body = RevisionIn(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
         try:
+            rev = revision_request.revision_request(request.data)
             version = services.clause_revise(
                 clause=entry.clause,
-                text=data["text"],
-                status=data["status"],
-                note=data.get("note"),
                 author=request.user.get_username(),
-                expected_version=data["based_on"],
                 now=timezone.now(),
                 draft=draft,
-                bindings=data.get("bindings"),
-                wording_only=data["wording_only"],
-                confirm_not_executable=data["confirm_not_executable"],
+                **rev.service_kwargs(),
             )
         except refusals.REFUSED as exc:
             return refused(exc, clause=entry.clause)

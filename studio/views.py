@@ -24,7 +24,7 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games.impact import draft_report
 from lab import simulate as lab_simulate
-from rules import corpus, params, services
+from rules import corpus, params, revision_request, services
 from rules import selectors as rule_selectors
 from rules.diff import word_diff
 from rules.models import ClauseVersion, Edition
@@ -210,40 +210,19 @@ def _bindings_from(post, names) -> dict[str, str | None]:
     return out
 
 
-def _revision_errors(text: str, status: str, note: str | None, wording_only: str) -> dict[str, list[str]]:
-    """What is wrong with the editor's posted fields, by field name."""
-    errors: dict[str, list[str]] = {}
-    # A NUL in any field never gets here: config.middleware refuses it, naming the field.
-    if len(wording_only) > 2000:
-        errors["wording_only"] = [_("The reason is too long or holds characters that cannot be stored.")]
-    if note is not None and len(note) > MAX_TEXT:
-        errors["note"] = [_("The text is too long or holds characters that cannot be stored.")]
-    if not text.strip():
-        errors["text"] = [_("The text may not be blank.")]
-    if len(text) > MAX_TEXT:
-        errors["text"] = [_("The text is too long or holds characters that cannot be stored.")]
-    if status not in ClauseVersion.Status.values:
-        errors["status"] = [_("Choose a status.")]
-    return errors
-
-
-def _save_revision(request, ctx: dict, slug: str, number: int, key: str, changes: dict[str, str | None]):
-    """Save the editor's valid revision (``ctx`` holds what was posted): back to the draft, or
-    the editor again with why it was refused (400), or the version that beat it (409)."""
+def _save_revision(
+    request, ctx: dict, rev: revision_request.RevisionRequest, slug: str, number: int, key: str
+):
+    """Save the editor's valid revision ``rev`` (``ctx`` holds what was posted): back to the
+    draft, or the editor again with why it was refused (400), or the version that beat it (409)."""
     entry = ctx["entry"]
     try:
         services.clause_revise(
             clause=entry.clause,
-            text=ctx["text"],
-            status=ctx["status"],
-            note=ctx["note"],
             author=request.user.get_username(),
-            expected_version=ctx["based_on"],
             now=timezone.now(),
             draft=ctx["draft"],
-            bindings=changes,
-            wording_only=ctx["wording_only"],
-            confirm_not_executable=request.POST.get("confirm_not_executable") == "on",
+            **rev.service_kwargs(),
         )
     except services.DraftClosed as exc:
         return _closed(request, slug, exc.edition, text=ctx["text"])
@@ -289,24 +268,37 @@ def clause(request, slug: str, number: int, key: str):
         ctx.update(_preview(current.text, published, {**current.bindings, **gone}))
         return render(request, "studio/clause.html", ctx)
 
-    text = request.POST.get("text", "")
-    status = request.POST.get("status", "")
-    # A form without the field (not this editor's) keeps the note; an emptied field clears it.
-    note = request.POST.get("note")
-    wording_only = request.POST.get("wording_only", "")
-    errors = _revision_errors(text, status, note, wording_only)
-    based_on = request.POST.get("based_on", "")
-    based_on = int(based_on) if based_on.isdigit() and len(based_on) < 10 else -1
+    post = request.POST
+    # The editor's fields in the API's shape: one reading of a revision (rules.revision_request).
+    # A form without the note field (not this editor's) keeps the note; an emptied one clears it.
     # A figure whose words are gone is re-bound like any other (its old binding proposed).
-    changes = _bindings_from(request.POST, {**current.bindings, **selectors.clause_unbound(draft, key)})
-    bindings = params.rebind(current.bindings, changes)
+    changes = _bindings_from(post, {**current.bindings, **selectors.clause_unbound(draft, key)})
+    asked = {
+        "text": post.get("text", ""),
+        "status": post.get("status", ""),
+        "note": post.get("note"),
+        "wording_only": post.get("wording_only", ""),
+        "based_on": post.get("based_on", ""),
+        "confirm_not_executable": post.get("confirm_not_executable") == "on",
+        "bindings": changes,
+    }
+    try:
+        rev, errors = revision_request.revision_request(asked), {}
+    except revision_request.RequestInvalid as exc:
+        rev, errors = None, exc.errors
+    based_on = revision_request.version_number(asked["based_on"])
     ctx.update(
-        text=text, status=status, note=note, wording_only=wording_only, based_on=based_on, errors=errors
+        text=asked["text"],
+        status=asked["status"],
+        note=asked["note"],
+        wording_only=asked["wording_only"],
+        based_on=-1 if based_on is None else based_on,
+        errors=errors,
     )
-    ctx.update(_preview(text, published, bindings))
-    if errors:
+    ctx.update(_preview(asked["text"], published, params.rebind(current.bindings, changes)))
+    if rev is None:
         return render(request, "studio/clause.html", ctx, status=400)
-    return _save_revision(request, ctx, slug, number, key, changes)
+    return _save_revision(request, ctx, rev, slug, number, key)
 
 
 @login_required

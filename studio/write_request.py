@@ -1,7 +1,8 @@
 """The designers' writes, each read one way for the API and the pages alike (as
 ``games.ruling_request`` reads a ruling): a document accept's changes and the versions they
 were compared against become one ``AcceptRequest`` — or one ``RequestInvalid`` naming every
-wrong field by its dotted path (the API's 400; the page shows the same messages).
+wrong field by its dotted path (the API's 400; the page shows the same messages). A clause
+revision is ``rules.revision_request`` (the admin reads it too).
 
 Numbers sent as text (a form's fields) are ASCII digits: "²", "٣" or "１" are refused, never
 read as a number.
@@ -14,32 +15,17 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from rules.revision_request import RequestInvalid, version_number
+
 from . import document
+
+__all__ = ["AcceptRequest", "RequestInvalid", "accept_request", "version_number"]
 
 MAX_TEXT = 20_000
 MAX_KEY = 80
 MAX_CHANGES = 2000
 # What a comparison's change writes to the clause it names (``unchanged`` writes nothing).
 WRITES = ("revised", "moved", "deleted")
-
-
-class RequestInvalid(Exception):
-    """A bad write request: ``errors`` by dotted field path."""
-
-    status = 400
-
-    def __init__(self, errors: dict[str, list[str]]):
-        super().__init__(errors)
-        self.errors = errors
-
-
-def version_number(value: Any) -> int | None:
-    """A version number as sent: an int, or ASCII digits as text (a form); None otherwise."""
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 10:
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
-        return None
-    return value
 
 
 @dataclass(frozen=True)
