@@ -118,8 +118,11 @@ def clause_revise(
     meaning unchanged: rulings then note it quietly instead of warning (``games.pins``).
 
     The new version inherits the parameter bindings of the one it revises (with
-    ``bindings`` changes) and must still state each figure in its own words; removing a
-    parameter that code reads is refused (``ParameterInUse``). ``note`` None keeps the
+    ``bindings`` changes), each re-read from its words. A figure the code reads whose words
+    the text no longer states is re-bound where its number still stands, else marked
+    unbound in ``draft`` (CONTRACT.md §5; without a draft, ``BindingsBroken``); a template
+    of ``bindings`` that does not read is ``BindingsBroken``; removing a parameter that code
+    reads is refused (``ParameterInUse``). ``note`` None keeps the
     note of the version revised. With ``draft``, the draft edition's entry for the clause
     points at the new version (``DraftClosed`` if it was published meanwhile); the
     published editions are untouched.
@@ -189,8 +192,9 @@ def _revision_bindings(
 ) -> tuple[dict[str, str], dict[str, params.Reading]]:
     """The bindings of the revision of ``clause`` to ``text``, after every check that may refuse
     it: a figure or rule added to a clause declared not executable (``NotExecutableRevision``),
-    a figure no longer stated or a table row no longer read (``BindingsBroken``), a parameter
-    code reads removed (``ParameterInUse``)."""
+    a given template that does not read or a table row no longer read (``BindingsBroken``), a
+    parameter code reads removed (``ParameterInUse``); and the figures the code reads whose
+    words are gone (``params.rebound_or_lost``), by name."""
     if latest is not None and not confirm_not_executable:
         slug, language = Game.objects.filter(pk=clause.game_id).values_list("slug", "language").get()
         if (decl := declared.declaration(slug, clause.key)) is not None:
