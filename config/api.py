@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from config.errors import dependency_down, unavailable
+from config.errors import contention, dependency_down, met_another_write, unavailable
 
 logger = logging.getLogger("config.api")
 
@@ -58,6 +58,11 @@ def flatten_errors(detail, prefix: str = "") -> dict[str, list[str]]:
 
 
 def exception_handler(exc, context):
+    if contention(exc):
+        logger.warning("write aborted by the database in %s: %s", context.get("view"), exc)
+        return Response(
+            json.loads(met_another_write(context["request"]).content), status=status.HTTP_409_CONFLICT
+        )
     if dependency_down(exc):
         # The database cannot be reached: not a bug, a 503 saying when to try again.
         logger.warning("database unavailable in %s: %s", context.get("view"), exc)

@@ -76,6 +76,12 @@ class Impact(WrittenDoc):
     not_executable_revised: list[dict[str, Any]] = about(
         "Revised clauses declared not executable: {clause, reason, message}.", default_factory=list
     )
+    unbound_parameters: list[dict[str, Any]] = about(
+        "Figures the code reads that the draft's text no longer states: {name, clause, version, "
+        "words, value, readers}. Rulings under the draft read the last stated figure (value, stated "
+        "by those words of that version) with a gap; publishing needs confirm_unbound naming them.",
+        default_factory=list,
+    )
     # Stored rulings of the replaced edition looked at, and the distinct situations among them.
     rulings_checked: int = about("Stored rulings of the replaced edition re-ruled.", default=0)
     situations_checked: int = about(
@@ -193,6 +199,10 @@ def changed_parameters(published: Snapshot, draft: Snapshot) -> list[str]:
     return [p["name"] for p in _parameters(published, draft)]
 
 
+# An impact run's key: the drafts' state (``fingerprint``), then the stored rulings it counts.
+STATE_CHARS = 48
+
+
 def fingerprint(published: Snapshot, draft: Snapshot) -> str:
     """What an impact run was computed from: both editions' clause versions and rules."""
     state = repr(
@@ -203,7 +213,19 @@ def fingerprint(published: Snapshot, draft: Snapshot) -> str:
             {k: [dict(r) for r in rows] for k, rows in draft.rules.tables.items()},
         )
     )
-    return hashlib.sha256(state.encode()).hexdigest()
+    return hashlib.sha256(state.encode()).hexdigest()[:STATE_CHARS]
+
+
+def run_key(published: Snapshot, draft: Snapshot) -> str:
+    """The key of the background run for this draft as it is and the rulings stored now: how
+    many the published edition has and when the newest was stored (1 query), so a ruling
+    stored after a run began makes a new run, and the report and the publish confirmation
+    count it."""
+    stored = Ruling.objects.filter(
+        game_id=published.game_id, draft=False, edition=published.rules.edition
+    ).aggregate(n=Count("id"), newest=Max("created_at"))
+    rulings = hashlib.sha256(f"{stored['n']}|{stored['newest']}".encode()).hexdigest()
+    return fingerprint(published, draft) + rulings[: 64 - STATE_CHARS]
 
 
 def draft_report(slug: str, *, based_on: int, draft: int, now) -> Impact:
@@ -226,7 +248,7 @@ def draft_report(slug: str, *, based_on: int, draft: int, now) -> Impact:
         run = services.impact_run_start(
             game_id=published.game_id,
             edition=draft,
-            fingerprint=fingerprint(published, drafted),
+            fingerprint=run_key(published, drafted),
             total=rows.count(),
             now=now,
         )
@@ -320,6 +342,17 @@ def impact(game: str, *, published: Snapshot, draft: Snapshot, rulings: bool = T
     report.parameters_changed = _parameters(published, draft) + _table_cells(published, draft)
     report.pins_out_of_date = _pins(game, published, draft)
     report.not_executable_revised = not_executable_revised(game, published, draft, revised)
+    report.unbound_parameters = [
+        {
+            "name": name,
+            "clause": p.clause,
+            "version": p.version,
+            "words": p.words,
+            "value": p.value,
+            "readers": parameter_readers(game, name),
+        }
+        for name, p in sorted(draft.rules.unbound.items())
+    ]
 
     references = [
         m.ruling

@@ -12,18 +12,22 @@ SQLite; one statement on PostgreSQL, where each round trip to the server counts)
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 from config.languages import language
 
 from . import coverage
 from .engine import Adjudicator, Result
+from .engine.core import Gap
 from .engine.declare import to_jsonable
+from .engine.readers import parameter_readers
 from .models import ImpactRun, ReferenceRuling, Ruling, RulingCitation
 from .pins import warnings_for
 from .ruling import AlternativeDoc, GapDoc, RulingDoc, StepDoc, WarningDoc, attach_warnings
@@ -38,7 +42,24 @@ def adjudicate(adj: Adjudicator, inputs: Any, *, variant: str, snapshot: Snapsho
     """Rule under one variant of the snapshot's rules: the result and its one-sentence summary
     (in the active language)."""
     result = adj(inputs, variant=variant, rules=snapshot.rules)
+    if gaps := unbound_gaps(adj, snapshot.rules):
+        result = dataclasses.replace(result, gaps=(*result.gaps, *gaps))
     return result, adj.describe(result.outcome, rules=snapshot.rules)
+
+
+def unbound_gaps(adj: Adjudicator, rules) -> tuple[Gap, ...]:
+    """A gap for each figure ``adj`` reads that the edition's text no longer states: the last
+    stated figure is read, and the gap quotes the words that stated it (CONTRACT.md §5)."""
+    return tuple(
+        Gap(
+            p.clause,
+            _("The text no longer states %(name)s; version %(version)s of %(clause)s said “%(words)s”.")
+            % {"name": name, "version": p.version, "clause": p.clause, "words": p.words},
+            _("The last stated figure is read: %(value)s.") % {"value": p.value},
+        )
+        for name, p in sorted(rules.unbound.items())
+        if adj.name in parameter_readers(adj.game, name)
+    )
 
 
 def pin_warnings(game: str, snapshot: Snapshot, keys: set[str]) -> list[WarningDoc]:
@@ -314,7 +335,8 @@ def impact_run_work(*, run_id: str) -> str:
         draft = Edition.objects.select_related("based_on").get(game=run.game, number=run.edition)
         published = snapshot.load(slug, edition=draft.based_on.number)
         drafted = snapshot.load(slug, edition=draft.number)
-        if impact.fingerprint(published, drafted) != run.fingerprint:
+        # The run's key begins with the draft's state; the rulings it counts follow it.
+        if not run.fingerprint.startswith(impact.fingerprint(published, drafted)):
             return fail("The draft changed after this run started; the report starts a new one.")
         rows = impact.situations(
             slug,

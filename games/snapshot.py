@@ -135,9 +135,8 @@ def read_params(entries) -> MappingProxyType:
             try:
                 reading = params.read(name, template, corpus.normalise(text))
             except params.BindingError:
-                # Revisions whose words no longer state a figure are refused when written
-                # (rules.services.clause_revise); a version stored before it had bindings
-                # simply states no parameter.
+                # A version whose words no longer state a figure states no parameter: its
+                # draft holds the last stated one (Edition.unbound, ``_params``).
                 continue
             out[name] = Param(name, reading.value, key, number, reading.words)
     return MappingProxyType(out)
@@ -195,7 +194,8 @@ def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> S
     if cached is not None and cached.stamp == str(stamp):
         return cached
     variants, rows = _variants_and_tables(slug, game_id, str(rules_stamp))
-    number, draft, clauses, entries = _edition(game_id, slug, edition, lang, language)
+    number, draft, clauses, entries, unbound = _edition(game_id, slug, edition, lang, language)
+    parameters, gone = _params(entries, unbound)
     cells = table_cells(rows)
     wordings = {key: wording(text, b, cells.get(key)) for key, _, text, b in entries}
     versions = {c.key: c.number for c in clauses.values()}
@@ -204,7 +204,8 @@ def load(slug: str, *, lang: str | None = None, edition: int | None = None) -> S
         edition=number,
         draft=draft,
         variants=variants,
-        params=read_params(entries),
+        params=parameters,
+        unbound=gone,
         tables=read_tables(rows, {key: text for key, _n, text, _b in entries}),
         versions=MappingProxyType(versions),
         statuses=MappingProxyType({c.key: c.status for c in clauses.values()}),
@@ -253,9 +254,11 @@ def _edition(game_id: int, slug: str, edition: int | None, lang: str, language: 
         bindings=F("version__bindings"),
         edition_number=F("edition__number"),
         edition_status=F("edition__status"),
+        edition_unbound=F("edition__unbound"),
     ):
         number = row.pop("edition_number")
         draft = row.pop("edition_status") == Edition.Status.DRAFT
+        unbound = row.pop("edition_unbound") or {}
         bindings = row.pop("bindings")
         based_on = row.pop("translation_based_on", None)
         cited = Citable(**row, translation_stale=Translation.made_from_other(based_on, row["version_id"]))
@@ -263,7 +266,27 @@ def _edition(game_id: int, slug: str, edition: int | None, lang: str, language: 
         texts.append((cited.key, cited.number, cited.text, bindings))
     if number is None:
         raise EditionNotFound(f"{slug} edition {edition or 'current'}")
-    return number, draft, clauses, texts
+    for u in unbound.values():
+        if u["clause"] not in clauses:
+            # A clause deleted in the draft whose figure the code reads: quoted as its last
+            # version, the one that stated the figure (CONTRACT.md §5).
+            clauses[u["clause"]] = Citable(
+                u["clause"], u["clause_id"], u["kind"], u["version_id"], u["version"], u["status"], u["text"]
+            )
+            texts.append((u["clause"], u["version"], u["text"], {}))
+    return number, draft, clauses, texts, unbound
+
+
+def _params(entries, unbound: dict[str, dict]) -> tuple[MappingProxyType, MappingProxyType]:
+    """The edition's parameters, and those whose words its text no longer states: each read
+    as its last stated figure (``Edition.unbound``)."""
+    stated = dict(read_params(entries))
+    gone = {
+        name: Param(name, u["value"], u["clause"], u["version"], u["words"])
+        for name, u in unbound.items()
+        if name not in stated
+    }
+    return MappingProxyType(stated | gone), MappingProxyType(gone)
 
 
 def _variants_and_tables(slug: str, game_id: int, rules_stamp: str):

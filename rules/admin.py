@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import TokenProxy
 from config.languages import is_language_code
 from config.numbers import is_ascii_digits
 
-from . import models, services
+from . import models, revision_request, services
 from .diff import word_diff
 from .permissions import can_design, can_work_on, designed_games, may_save_translation
 
@@ -161,8 +161,9 @@ class ClauseVersionForm(forms.ModelForm):
     """A new version of a clause, written from the version the designer started from: if
     someone added another version meanwhile, the form says so instead of overwriting it."""
 
-    expected_version = forms.IntegerField(
-        min_value=0,
+    # Read by rules.revision_request, as the designer's editor and the API read it (ASCII digits).
+    expected_version = forms.CharField(
+        max_length=10,
         help_text="The version this text was written from (the newest one when you opened the form).",
     )
 
@@ -172,6 +173,20 @@ class ClauseVersionForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        asked = {
+            "text": data.get("text", self.data.get("text")),
+            "status": data.get("status", self.data.get("status")),
+            "note": data.get("note") or "",
+            "based_on": self.data.get("expected_version", ""),
+        }
+        try:
+            data["expected_version"] = revision_request.revision_request(asked).based_on
+        except revision_request.RequestInvalid as exc:
+            data.pop("expected_version", None)
+            for path, messages_ in exc.errors.items():
+                field = "expected_version" if path == "based_on" else path
+                if field in self.fields and field not in self.errors:
+                    self.add_error(field, messages_)
         clause, expected = data.get("clause"), data.get("expected_version")
         if clause is not None and expected is not None:
             newest = clause.versions.order_by("-number").values_list("number", flat=True).first() or 0

@@ -200,6 +200,10 @@ class Edition(models.Model):
     # A draft brought onto a newer edition (rules.services.draft_rebase): the keys of the
     # clauses revised both in the draft and in that edition, until the designer resolves each.
     conflicts = models.JSONField(default=list, blank=True)
+    # Figures the code reads whose words a revision or a deletion in this draft removed
+    # (CONTRACT.md §5): parameter → the last stated figure and the version that stated it
+    # (``rules.services.unbound_entry``); rulings read that figure with a gap quoting it.
+    unbound = models.JSONField(null=True, blank=True)
     versions = models.ManyToManyField(ClauseVersion, through="EditionEntry", related_name="editions")
 
     class Meta:
@@ -213,6 +217,10 @@ class Edition(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}: {self.name}"
+
+
+# Past any position a document reaches: where ``renumber`` puts entries before placing them.
+OUT_OF_THE_WAY = 1_000_000
 
 
 class EditionEntryQuerySet(AppendOnlyQuerySet):
@@ -235,6 +243,17 @@ class EditionEntryQuerySet(AppendOnlyQuerySet):
             raise ImmutableError("only a draft edition's entries can be moved")
         return models.QuerySet.update(self, position=position)
 
+    def renumber(self, ids: list[int]) -> None:
+        """Number these entries of a draft edition 1, 2, … in the order of ``ids`` (all of
+        them), in two statements whatever their number: first out of the way (past every
+        position in use), then each in its place, so no two ever share a position."""
+        if self.exclude(edition__status=Edition.Status.DRAFT).exists():
+            raise ImmutableError("only a draft edition's entries can be moved")
+        models.QuerySet.update(self, position=models.F("position") + OUT_OF_THE_WAY)
+        if ids:
+            order = models.Case(*(models.When(pk=pk, then=models.Value(n)) for n, pk in enumerate(ids, 1)))
+            models.QuerySet.update(self.filter(pk__in=ids), position=order)
+
     def drop(self) -> int:
         """Take these entries out of a draft edition (a clause the edition it is brought onto
         no longer has: ``rules.services.draft_rebase``)."""
@@ -256,7 +275,11 @@ class EditionEntry(AppendOnlyModel):
 
     class Meta:
         ordering = ["edition", "position"]
-        constraints = [models.UniqueConstraint(fields=["edition", "clause"], name="uniq_edition_clause")]
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "clause"], name="uniq_edition_clause"),
+            # The order of an edition's clauses is defined: no two share a place.
+            models.UniqueConstraint(fields=["edition", "position"], name="uniq_edition_position"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.edition_id}: {self.version}"

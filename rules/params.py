@@ -339,3 +339,44 @@ def rebound(
         }
         raise BindingsBroken(errors, text=text, candidates=proposed)
     return bindings
+
+
+def rebound_or_lost(
+    previous: dict[str, str],
+    text: str,
+    changes: dict[str, str | None] | None = None,
+    *,
+    previous_text: str | None = None,
+) -> tuple[dict[str, str], dict[str, Reading]]:
+    """The bindings of a new version whose words may no longer state a figure (CONTRACT.md §5:
+    the designer is the authority on the text): each such binding re-bound where its number
+    still stands (the proposed words reading the old value), else left out and returned, by
+    name, with what the previous text stated (the last stated figure). A template the designer
+    gave in ``changes`` that does not read is still ``BindingsBroken``: that is a mistake in
+    the binding, not a change of the text."""
+    bindings = rebind(previous, changes)
+    normal = normalise(text)
+    _readings, errors = read_all(bindings, normal)
+    if not errors:
+        return bindings, {}
+    before, _errors = read_all(previous, normalise(previous_text)) if previous_text else ({}, {})
+    given = {name for name in errors if (changes or {}).get(name) is not None}
+    if given:
+        raise BindingsBroken(
+            {name: errors[name] for name in given},
+            text=text,
+            candidates={name: candidates(name, bindings[name], normal) for name in given},
+        )
+    lost: dict[str, Reading] = {}
+    for name in errors:
+        was = before.get(name)
+        # Where the figure now stands is the proposal sharing most words with the old binding;
+        # re-bound there only if it still reads the same number (a "μία" elsewhere is not it).
+        proposed = candidates(name, bindings[name], normal, was=was.value if was else None)[:1]
+        if was is not None and proposed and read(name, proposed[0], normal).value == was.value:
+            bindings[name] = proposed[0]
+        else:
+            del bindings[name]
+            if was is not None:
+                lost[name] = was
+    return bindings, lost

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 
 from . import code_side, declared, params, tables
 from .models import (
+    OUT_OF_THE_WAY,
     Clause,
     ClauseVersion,
     Edition,
@@ -115,8 +118,11 @@ def clause_revise(
     meaning unchanged: rulings then note it quietly instead of warning (``games.pins``).
 
     The new version inherits the parameter bindings of the one it revises (with
-    ``bindings`` changes) and must still state each figure in its own words; removing a
-    parameter that code reads is refused (``ParameterInUse``). ``note`` None keeps the
+    ``bindings`` changes), each re-read from its words. A figure the code reads whose words
+    the text no longer states is re-bound where its number still stands, else marked
+    unbound in ``draft`` (CONTRACT.md §5; without a draft, ``BindingsBroken``); a template
+    of ``bindings`` that does not read is ``BindingsBroken``; removing a parameter that code
+    reads is refused (``ParameterInUse``). ``note`` None keeps the
     note of the version revised. With ``draft``, the draft edition's entry for the clause
     points at the new version (``DraftClosed`` if it was published meanwhile); the
     published editions are untouched.
@@ -141,9 +147,14 @@ def clause_revise(
             current_revision=current_number,
             text=text,
         )
-    new_bindings = _revision_bindings(
+    new_bindings, lost = _revision_bindings(
         clause, latest, text, bindings, confirm_not_executable=confirm_not_executable
     )
+    if lost and draft is None:
+        # No draft to hold the mark (the admin's revision of a published clause): refused.
+        raise params.BindingsBroken(
+            {name: _gone(name) for name in lost}, text=text, candidates={name: [] for name in lost}
+        )
     version = ClauseVersion.objects.create(
         clause=clause,
         number=current_number + 1,
@@ -160,6 +171,10 @@ def clause_revise(
         # Under the draft's lock only a clause the draft lacks gets here: never answer as if
         # the version were in the draft.
         raise ValueError(f"draft {draft.number} has no entry for {clause.key}")
+    if draft is not None:
+        _mark_unbound(
+            draft, {name: unbound_entry(clause, latest, r) for name, r in lost.items()}, new_bindings
+        )
     if draft is not None and clause.key in draft.conflicts:
         # Written on the newest version, after both sides' texts (draft_rebase): resolved.
         Edition.objects.filter(pk=draft.pk).update(conflicts=[k for k in draft.conflicts if k != clause.key])
@@ -174,32 +189,81 @@ def _revision_bindings(
     bindings: dict[str, str | None] | None,
     *,
     confirm_not_executable: bool,
-) -> dict[str, str]:
+) -> tuple[dict[str, str], dict[str, params.Reading]]:
     """The bindings of the revision of ``clause`` to ``text``, after every check that may refuse
     it: a figure or rule added to a clause declared not executable (``NotExecutableRevision``),
-    a figure no longer stated or a table row no longer read (``BindingsBroken``), a parameter
-    code reads removed (``ParameterInUse``)."""
+    a given template that does not read or a table row no longer read (``BindingsBroken``), a
+    parameter code reads removed (``ParameterInUse``); and the figures the code reads whose
+    words are gone (``params.rebound_or_lost``), by name."""
     if latest is not None and not confirm_not_executable:
         slug, language = Game.objects.filter(pk=clause.game_id).values_list("slug", "language").get()
         if (decl := declared.declaration(slug, clause.key)) is not None:
             if more := declared.added(latest.text, text, language):
                 raise NotExecutableRevision(clause.key, decl["reason"], more, text=text)
-    new_bindings = params.rebound(
+    new_bindings, lost = params.rebound_or_lost(
         latest.bindings if latest else {}, text, bindings, previous_text=latest.text if latest else None
     )
-    removed = sorted(set(latest.bindings if latest else {}) - set(new_bindings))
-    if removed:
-        # The code that reads parameters lives in the games app, which builds on this one.
-        slug = Game.objects.filter(pk=clause.game_id).values_list("slug", flat=True).get()
-        read = {name: who for name in removed if (who := code_side.parameter_readers(slug, name))}
-        if read:
-            raise ParameterInUse(read, text=text)
+    # The code that reads parameters lives in the games app, which builds on this one.
+    slug = Game.objects.filter(pk=clause.game_id).values_list("slug", flat=True).get()
+    # A figure whose words are gone and that no code reads is simply no longer a parameter.
+    lost = {name: r for name, r in lost.items() if code_side.parameter_readers(slug, name)}
+    removed = sorted(set(latest.bindings if latest else {}) - set(new_bindings) - set(lost))
+    read = {name: who for name in removed if (who := code_side.parameter_readers(slug, name))}
+    if read:
+        raise ParameterInUse(read, text=text)
     for row in TableRow.objects.filter(clause=clause).values_list("data", flat=True):
         try:
             tables.read_row({**row, "clause": clause.key}, text)
         except tables.RowBindingError as exc:
             raise params.BindingsBroken({"table": str(exc)}, text=text) from None
-    return new_bindings
+    return new_bindings, lost
+
+
+def _gone(name: str) -> str:
+    return _("the words stating %(name)s are no longer in the text") % {"name": name}
+
+
+def unbound_entry(clause: Clause, version: ClauseVersion, reading: params.Reading) -> dict:
+    """What a draft keeps of a figure whose words went: the last stated figure, the words that
+    stated it and the version that held them (which rulings quote in their gap)."""
+    return {
+        "value": reading.value,
+        "words": reading.phrase,
+        "clause": clause.key,
+        "clause_id": clause.pk,
+        "kind": clause.kind,
+        "version": version.number,
+        "version_id": version.pk,
+        "status": version.status,
+        "text": version.text,
+        "template": reading.template,
+    }
+
+
+def _mark_unbound(draft: Edition, lost: dict[str, dict], bound: dict[str, str]) -> None:
+    """Record in the draft the figures whose words went (``lost``), and forget those the new
+    version binds again (``bound``)."""
+    was = draft.unbound or {}
+    now = {name: entry for name, entry in was.items() if name not in bound} | lost
+    if now != was:
+        Edition.objects.filter(pk=draft.pk).update(unbound=now or None)
+        draft.unbound = now or None
+
+
+def draft_unbound(draft: Edition) -> dict[str, dict]:
+    """The draft's figures the code reads that its text no longer states: those marked unbound
+    (``Edition.unbound``) that no clause of the draft binds again (1 query)."""
+    if not draft.unbound:
+        return {}
+    stated = set()
+    for bindings, text in EditionEntry.objects.filter(edition=draft).values_list(
+        "version__bindings", "version__text"
+    ):
+        readings, _errors = params.read_all(
+            {n: t for n, t in (bindings or {}).items() if n in draft.unbound}, params.normalise(text)
+        )
+        stated |= set(readings)
+    return {name: entry for name, entry in draft.unbound.items() if name not in stated}
 
 
 def _translations_carry(version: ClauseVersion, *, now: dt.datetime) -> None:
@@ -287,10 +351,27 @@ def draft_open(*, game: Game, author: str, now: dt.datetime, name: str | None = 
     return draft
 
 
+class UnboundUnconfirmed(DraftOutdated):
+    """409: the draft's text no longer states figures the code reads, and publishing it was
+    not confirmed for them (``confirm_unbound``)."""
+
+    def __init__(self, unbound: dict[str, dict]):
+        self.unbound = unbound
+        names = ", ".join(f"{name} ({entry['clause']})" for name, entry in sorted(unbound.items()))
+        super().__init__(
+            f"the text no longer states {names}: rulings would read the last stated figures; "
+            "confirm publishing so (confirm_unbound)"
+        )
+
+
 @transaction.atomic
-def draft_publish(*, draft: Edition, now: dt.datetime, name: str | None = None) -> Edition:
+def draft_publish(
+    *, draft: Edition, now: dt.datetime, name: str | None = None, confirm_unbound: Iterable[str] = ()
+) -> Edition:
     """Make the draft the game's current published edition; refuse (``DraftOutdated``) if
-    another edition was published since it was opened, so no one's edits are dropped.
+    another edition was published since it was opened, so no one's edits are dropped, and
+    (``UnboundUnconfirmed``) while its text no longer states a figure the code reads that
+    ``confirm_unbound`` does not name (by parameter or by clause key).
     Announced (``signals.edition_published``) once the transaction commits."""
     Game.objects.select_for_update().filter(pk=draft.game_id).first()
     draft = _draft_locked(draft)
@@ -305,6 +386,12 @@ def draft_publish(*, draft: Edition, now: dt.datetime, name: str | None = None) 
             f"{len(draft.conflicts)} clauses revised both in this draft and in edition "
             f"{current.number if current else '-'} wait to be resolved: {', '.join(draft.conflicts)}"
         )
+    confirmed = set(confirm_unbound)
+    unconfirmed = {
+        n: e for n, e in draft_unbound(draft).items() if n not in confirmed and e["clause"] not in confirmed
+    }
+    if unconfirmed:
+        raise UnboundUnconfirmed(unconfirmed)
     Edition.objects.filter(game_id=draft.game_id, is_current=True).update(is_current=False)
     draft.status = Edition.Status.PUBLISHED
     draft.is_current = True
@@ -371,6 +458,7 @@ def draft_rebase(*, draft: Edition) -> Rebase:
     base, ours, theirs = entries(draft.based_on_id), entries(draft.pk), entries(current.pk)
     merged: list[str] = []
     conflicts: list[str] = list(draft.conflicts)
+    joined: dict[int, int] = {}  # clause → the place the new edition gave the clause it added
     for clause_id in sorted(set(ours) | set(theirs), key=lambda c: (theirs.get(c) or ours[c]).position):
         was = base[clause_id].version_id if clause_id in base else None
         mine = ours[clause_id].version if clause_id in ours else None
@@ -388,9 +476,15 @@ def draft_rebase(*, draft: Edition) -> Rebase:
             if published is None:
                 EditionEntry.draft_entries(draft).filter(clause_id=clause_id).drop()
             elif mine is None:
+                # Out of the way until the draft is renumbered below: the draft may have added
+                # a clause of its own at the same place.
                 EditionEntry.objects.create(
-                    edition=draft, clause_id=clause_id, version=published, position=theirs[clause_id].position
+                    edition=draft,
+                    clause_id=clause_id,
+                    version=published,
+                    position=OUT_OF_THE_WAY * 2 + theirs[clause_id].position,
                 )
+                joined[clause_id] = theirs[clause_id].position
             else:
                 EditionEntry.draft_entries(draft).filter(clause_id=clause_id).repoint(published)
             merged.append(key)
@@ -399,11 +493,24 @@ def draft_rebase(*, draft: Edition) -> Rebase:
             merged.append(key)
         elif key not in conflicts:
             conflicts.append(key)
+    _renumber(draft, ours, theirs, joined)
     draft.based_on = current
     draft.conflicts = conflicts
     draft.save(update_fields=["based_on", "conflicts"])
     catalogue_touch(game_id=draft.game_id)
     return Rebase(draft.number, current.number, merged, draft_conflicts(draft, current))
+
+
+def _renumber(draft: Edition, ours: dict, theirs: dict, joined: dict[int, int]) -> None:
+    """Number the rebased draft's entries 1, 2, … : each where it stood, a clause the new
+    edition added at the place it has there, and where the draft and the new edition each
+    put a clause at the same place, the new edition's first (every position is unique)."""
+    rows = EditionEntry.objects.filter(edition=draft).values_list("pk", "clause_id", "position")
+    order = sorted(
+        rows,
+        key=lambda row: (joined.get(row[1], row[2]), row[1] not in theirs, row[1] not in ours, row[1]),
+    )
+    EditionEntry.draft_entries(draft).renumber([pk for pk, _clause, _position in order])
 
 
 @transaction.atomic
@@ -430,6 +537,9 @@ def draft_resolve(*, draft: Edition, key: str, keep: str) -> Edition:
 def edition_publish(*, game: Game, name: str | None, now: dt.datetime) -> Edition:
     """Publish the newest non-draft version of every clause of the current edition, as
     edition ``name`` (by default "Edition <number>"); announced like ``draft_publish``."""
+    # The game's row first, as every catalogue write takes it: updating the current edition
+    # before it deadlocked against a designer's publish and a corpus load.
+    Game.objects.select_for_update().filter(pk=game.pk).first()
     current = Edition.objects.get(game=game, is_current=True)
     clause_ids = list(current.entries.order_by("position").values_list("clause_id", flat=True))
     newest: dict[int, ClauseVersion] = {}

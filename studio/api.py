@@ -14,11 +14,10 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import APIException, NotFound, ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -28,13 +27,12 @@ from config.uploads import accepts_upload
 from games import snapshot
 from games.api import EDITION_QUERY, doc_serializer, load_snapshot, parse_edition
 from games.impact import Impact, draft_report
-from rules import declared, services
+from rules import revision_request, services
 from rules import selectors as rule_selectors
 from rules.models import ClauseVersion
-from rules.params import BindingsBroken
 from rules.permissions import IsDesignerOfGame
 
-from . import document, selectors
+from . import document, refusals, selectors, write_request
 from . import services as studio_services
 
 MAX_TEXT = 20_000
@@ -76,6 +74,8 @@ class EditionOut(serializers.Serializer):
 
 
 class RevisionIn(serializers.Serializer):
+    """The revision body as the OpenAPI document shows it; ``rules.revision_request`` reads it."""
+
     text = serializers.CharField(max_length=MAX_TEXT, trim_whitespace=False)
     based_on = serializers.IntegerField(min_value=0, max_value=10**9, help_text="The version you revised.")
     status = serializers.ChoiceField(choices=ClauseVersion.Status.choices)
@@ -107,10 +107,14 @@ class RevisionIn(serializers.Serializer):
         "or remove it ({name: null}).",
     )
 
-    def validate_text(self, value: str) -> str:
-        if not value.strip():
-            raise ValidationError("The text may not be blank.")
-        return value
+
+class UnboundOut(serializers.Serializer):
+    value = serializers.JSONField(help_text="The last stated figure, which rulings read meanwhile.")
+    version = serializers.IntegerField(help_text="The version whose words stated it.")
+    words = serializers.CharField(help_text="Those words.")
+    candidates = serializers.ListField(
+        child=serializers.CharField(), help_text="Where a figure now stands: send one as bindings.<name>."
+    )
 
 
 class RevisionOut(serializers.Serializer):
@@ -118,6 +122,11 @@ class RevisionOut(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.CharField()
     parameters = serializers.DictField(child=ParameterOut())
+    unbound = serializers.DictField(
+        child=UnboundOut(),
+        help_text="The clause's figures the code reads that the text no longer states (CONTRACT.md §5): "
+        "taken into the draft, marked unbound until re-bound.",
+    )
 
 
 def parameters_json(params: dict[str, Any]) -> dict[str, Any]:
@@ -127,14 +136,6 @@ def parameters_json(params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def in_use_message(name: str, readers: list[str]) -> str:
-    """Why parameter ``name`` cannot be removed: the code that reads it."""
-    return _(
-        "%(readers)s read %(name)s: it cannot be removed, or their rulings could not be given. "
-        "Re-bind it to the words that state the figure instead."
-    ) % {"readers": ", ".join(readers), "name": name}
-
-
 def _game_or_404(slug: str):
     game = rule_selectors.game_get(slug)
     if game is None:
@@ -142,15 +143,10 @@ def _game_or_404(slug: str):
     return game
 
 
-class DraftClosedError(APIException):
-    """409: the edition was a draft, and has been published (by someone else, meanwhile)."""
-
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "draft_closed"
-
-
-def _closed(exc: services.DraftOutdated) -> DraftClosedError:
-    return DraftClosedError({"edition": [str(exc)]})
+def refused(exc: Exception, *, clause=None) -> Response:
+    """A refusal of the catalogue's writes as the API answers it (``studio.refusals``)."""
+    refusal = refusals.answer(exc, clause=clause)
+    return Response(refusal.body(), status=refusal.status)
 
 
 def _draft_or_404(slug: str, number: int, *, writing: bool = False):
@@ -163,47 +159,8 @@ def _draft_or_404(slug: str, number: int, *, writing: bool = False):
         edition = selectors.edition_get(game, number) if writing else None
         if edition is None:
             raise NotFound("No such draft.")
-        raise _closed(services.DraftClosed(edition))
+        raise services.DraftClosed(edition)
     return game, draft
-
-
-def broken_message(name: str, message: str, candidates: list[str]) -> str:
-    """Why a revision loses parameter ``name``, the way forward, and the words proposed."""
-    text = _(
-        "%(message)s: re-bind it to the new words (bindings.%(name)s) or remove it (bindings.%(name)s = null)."
-    ) % {"message": message, "name": name}
-    if candidates:
-        text += " " + _("Where the figure now stands: %(candidates)s.") % {
-            "candidates": ", ".join(f"“{c}”" for c in candidates)
-        }
-    return text
-
-
-def not_executable_message(exc) -> str:
-    """Why a revision of a clause declared not executable needs the designer's confirmation."""
-    return declared.refusal(exc)
-
-
-def broken_response(exc: BindingsBroken) -> Response:
-    """The 400 of a revision whose words no longer state a figure a parameter reads: per
-    parameter, the words where a figure now stands (docs/api.md)."""
-    return Response(
-        {
-            "errors": {
-                f"parameters.{name}": [broken_message(name, message, exc.candidates.get(name, []))]
-                for name, message in exc.errors.items()
-            },
-            "candidates": {name: exc.candidates.get(name, []) for name in exc.errors},
-        },
-        status=status.HTTP_400_BAD_REQUEST,
-    )
-
-
-def in_use_error(exc: services.ParameterInUse) -> ValidationError:
-    """The 400 of a revision that unbinds a parameter code still reads."""
-    return ValidationError(
-        {f"bindings.{name}": [in_use_message(name, who)] for name, who in exc.readers.items()}
-    )
 
 
 def designer_responses(ok: Any, *, code: int = 200, bad: bool = True, conflict: Any = None) -> dict:
@@ -260,48 +217,25 @@ class DraftClauseAPI(DesignerView):
         summary="Revise a clause in a draft: a new version, never an overwrite",
     )
     def post(self, request, slug: str, number: int, key: str):
-        game, draft = _draft_or_404(slug, number, writing=True)
+        try:
+            game, draft = _draft_or_404(slug, number, writing=True)
+        except services.DraftClosed as exc:
+            return refused(exc)
         found = selectors.draft_clause(draft, key)
         if found is None:
             raise NotFound("This draft has no such clause.")
         entry, _published, _newest = found
-        if not isinstance(request.data, dict):
-            raise ValidationError({"body": ["A JSON object is required."]})
-        body = RevisionIn(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
         try:
+            rev = revision_request.revision_request(request.data)
             version = services.clause_revise(
                 clause=entry.clause,
-                text=data["text"],
-                status=data["status"],
-                note=data.get("note"),
                 author=request.user.get_username(),
-                expected_version=data["based_on"],
                 now=timezone.now(),
                 draft=draft,
-                bindings=data.get("bindings"),
-                wording_only=data["wording_only"],
-                confirm_not_executable=data["confirm_not_executable"],
+                **rev.service_kwargs(),
             )
-        except services.DraftClosed as exc:
-            raise _closed(exc) from None
-        except services.NotExecutableRevision as exc:
-            raise ValidationError({"confirm_not_executable": [not_executable_message(exc)]}) from None
-        except services.Conflict as exc:
-            current = rule_selectors.clause_version(entry.clause, exc.current_revision)
-            return Response(
-                {
-                    "errors": {"based_on": [f"The clause is at version {current.number}: revise that one."]},
-                    "current": {"number": current.number, "text": current.text},
-                    "text": exc.text,
-                },
-                status=status.HTTP_409_CONFLICT,
-            )
-        except services.ParameterInUse as exc:
-            raise in_use_error(exc) from None
-        except BindingsBroken as exc:
-            return broken_response(exc)
+        except refusals.REFUSED as exc:
+            return refused(exc, clause=entry.clause)
         params = snapshot.read_params([(key, version.number, version.text, version.bindings)])
         return Response(
             {
@@ -309,6 +243,7 @@ class DraftClauseAPI(DesignerView):
                 "number": version.number,
                 "status": version.status,
                 "parameters": parameters_json(params),
+                "unbound": selectors.unbound_json(draft, key, version.text),
             },
             status=status.HTTP_201_CREATED,
         )
@@ -325,18 +260,37 @@ class ImpactAPI(DesignerView):
         return Response(report.to_json())
 
 
+class PublishIn(serializers.Serializer):
+    confirm_unbound = serializers.ListField(
+        child=serializers.CharField(max_length=80),
+        max_length=500,
+        required=False,
+        default=list,
+        help_text="Confirm publishing though the text no longer states these figures the code reads "
+        "(the impact report's unbound_parameters, by name or clause key): rulings read the last stated "
+        "figure. Without it such a publish is a 409 naming them.",
+    )
+
+
 class PublishAPI(DesignerView):
     @extend_schema(
-        request=None,
-        responses=designer_responses(EditionOut, bad=False, conflict=ERROR_409_STATE),
+        request=PublishIn,
+        responses=designer_responses(EditionOut, conflict=ERROR_409_STATE),
         summary="Publish a draft as the game's current edition",
     )
     def post(self, request, slug: str, number: int):
-        _game, draft = _draft_or_404(slug, number, writing=True)
+        data = request.data if isinstance(request.data, dict) else None
+        if data is None and request.data not in (None, "", []):
+            raise ValidationError({"body": ["A JSON object is required."]})
+        body = PublishIn(data=data or {})
+        body.is_valid(raise_exception=True)
         try:
-            services.draft_publish(draft=draft, now=timezone.now())
+            _game, draft = _draft_or_404(slug, number, writing=True)
+            services.draft_publish(
+                draft=draft, now=timezone.now(), confirm_unbound=body.validated_data["confirm_unbound"]
+            )
         except services.DraftOutdated as exc:
-            return Response({"errors": {"edition": [str(exc)]}}, status=status.HTTP_409_CONFLICT)
+            return refused(exc)
         return Response({"edition": draft.number})
 
 
@@ -401,7 +355,7 @@ class RebaseAPI(DesignerView):
                 if keep:
                     result = services.draft_rebase(draft=draft)
         except services.DraftOutdated as exc:
-            return Response({"errors": {"edition": [str(exc)]}}, status=status.HTTP_409_CONFLICT)
+            return refused(exc)
         return Response(rebase_json(result))
 
 
@@ -421,24 +375,24 @@ class ChangeSerializer(serializers.Serializer):
 
 class DocumentOut(serializers.Serializer):
     changes = ChangeSerializer(many=True)
+    based_on = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="The draft's version of each clause the document was compared against: send it "
+        "back with the accept.",
+    )
 
 
 class AcceptIn(serializers.Serializer):
-    changes = ChangeSerializer(many=True, allow_empty=False, max_length=2000)
+    changes = ChangeSerializer(many=True, allow_empty=False, max_length=write_request.MAX_CHANGES)
+    based_on = serializers.DictField(
+        child=serializers.IntegerField(min_value=0),
+        help_text="The comparison's `based_on`: a clause revised in the draft since is a 409 naming it.",
+    )
 
 
 class AcceptOut(serializers.Serializer):
     edition = serializers.IntegerField()
     saved = serializers.ListField(child=serializers.DictField(), help_text="{key, change, version} each.")
-
-
-def document_changes(game, draft, text: str) -> list[dict[str, str]]:
-    """The document compared with the draft's clauses (``studio.document.compare``)."""
-    clauses = [
-        document.ClauseText(c.key, c.section_key, c.version.text) for c in selectors.draft_clauses(draft)
-    ]
-    prefix = clauses[0].key.split(".", 1)[0] if clauses else game.slug
-    return [ch.to_json() for ch in document.compare(clauses, text, lang=game.language, prefix=prefix)]
 
 
 @accepts_upload(document.MAX_BYTES)
@@ -474,9 +428,10 @@ class DocumentAPI(DesignerView):
                 {"text": [f"Ensure the document has no more than {document.MAX_CHARS} characters."]}
             )
         try:
-            return Response({"changes": document_changes(game, draft, text)})
+            changes, based_on = selectors.document_compare(game, draft, text)
         except document.TooDifferent as exc:
             raise ValidationError({"file" if upload is not None else "text": [str(exc)]}) from None
+        return Response({"changes": changes, "based_on": based_on})
 
 
 class DocumentAcceptAPI(DesignerView):
@@ -486,28 +441,12 @@ class DocumentAcceptAPI(DesignerView):
         summary="Save the accepted changes of a document as the draft's revisions",
     )
     def post(self, request, slug: str, number: int):
-        _game, draft = _draft_or_404(slug, number)
-        if not isinstance(request.data, dict):
-            raise ValidationError({"body": ["A JSON object is required."]})
-        body = AcceptIn(data=request.data)
-        body.is_valid(raise_exception=True)
         try:
+            _game, draft = _draft_or_404(slug, number, writing=True)
+            accept = write_request.accept_request(request.data)
             saved = studio_services.document_accept(
-                draft=draft,
-                changes=body.validated_data["changes"],
-                author=request.user.get_username(),
-                now=timezone.now(),
+                draft=draft, accept=accept, author=request.user.get_username(), now=timezone.now()
             )
-        except studio_services.DocumentRefused as exc:
-            return Response({"errors": exc.errors}, status=status.HTTP_400_BAD_REQUEST)
-        except BindingsBroken as exc:
-            return broken_response(exc)
-        except services.ParameterInUse as exc:
-            raise in_use_error(exc) from None
-        except services.Conflict as exc:
-            return Response(
-                {"errors": {"changes": [str(exc)]}, "text": exc.text}, status=status.HTTP_409_CONFLICT
-            )
-        except services.DraftClosed as exc:
-            raise _closed(exc) from None
+        except refusals.REFUSED as exc:
+            return refused(exc)
         return Response({"edition": draft.number, "saved": [s.to_json() for s in saved]})

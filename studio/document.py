@@ -82,18 +82,31 @@ def _is_cjk(word: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in word)
 
 
+# What ends a sentence (or a clause cut at a colon): a clause's wording found in the document
+# starts after one of these or a block's start, and ends with one or at a block's end.
+_ENDS = '.!?…:;,。！？：；，、)）"”»'
+
+
+def _sentence_bounded(doc: str, i: int, end: int) -> bool:
+    """Whether ``doc[i:end]`` stands as whole sentences: a heading found inside a sentence
+    ("Oddziały wojsk" in "Oddziały wojsk mogą …") is not that heading."""
+    j = i - 1
+    while j >= 0 and doc[j] == " ":  # not doc[:i].rstrip(): that copies the text for every find
+        j -= 1
+    starts = j < 0 or doc[j] == "\n" or doc[j] in _ENDS
+    ends = end == len(doc) or doc[end] == "\n" or doc[end - 1] in _ENDS
+    return starts and ends
+
+
 def _find(doc: str, needle: str, taken: list[tuple[int, int]]) -> int:
-    """The first place ``needle`` stands in ``doc`` as whole words, outside ``taken`` (disjoint
-    stretches, sorted)."""
+    """The first place ``needle`` stands in ``doc`` as whole sentences, outside ``taken``
+    (disjoint stretches, sorted)."""
     start = 0
     while (i := doc.find(needle, start)) >= 0:
         end = i + len(needle)
-        whole = (i == 0 or not (doc[i - 1].isalnum() and needle[0].isalnum())) and (
-            end == len(doc) or not (doc[end].isalnum() and needle[-1].isalnum())
-        )
         # The stretches are disjoint: only the last one starting before ``end`` can overlap.
         k = bisect_left(taken, (end, -1)) - 1
-        if whole and not (k >= 0 and taken[k][1] > i):
+        if _sentence_bounded(doc, i, end) and not (k >= 0 and taken[k][1] > i):
             return i
         start = i + 1
     return -1

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from rules import services
 from rules.models import ClauseVersion, Edition, EditionEntry, Game
 
+from . import document
+
 
 def edition_get(game: Game, number: int) -> Edition | None:
     """Edition ``number`` of ``game``, draft or published (one query)."""
@@ -102,3 +104,39 @@ def draft_standing(draft: Edition) -> Standing:
     return Standing(
         draft.based_on.number if draft.based_on_id else None, current.number if current else None, conflicts
     )
+
+
+def document_compare(game: Game, draft: Edition, text: str) -> tuple[list[dict[str, str]], dict[str, int]]:
+    """The document compared with the draft's clauses (``studio.document.compare``), and the
+    draft's version of each clause it was compared against (what an accept sends back as
+    ``based_on``, so a clause revised meanwhile is never overwritten) (2 queries)."""
+    clauses = draft_clauses(draft)
+    texts = [document.ClauseText(c.key, c.section_key, c.version.text) for c in clauses]
+    prefix = texts[0].key.split(".", 1)[0] if texts else game.slug
+    changes = [ch.to_json() for ch in document.compare(texts, text, lang=game.language, prefix=prefix)]
+    return changes, {c.key: c.version.number for c in clauses}
+
+
+def clause_unbound(draft: Edition, key: str) -> dict[str, str]:
+    """The draft's figures of clause ``key`` whose words are gone: name → the binding that
+    stated them (no query: the draft's row holds them)."""
+    return {name: e["template"] for name, e in (draft.unbound or {}).items() if e["clause"] == key}
+
+
+def unbound_json(draft: Edition, key: str, text: str) -> dict[str, dict]:
+    """What a revision's answer says of clause ``key``'s figures whose words are gone: the last
+    stated figure and where a figure now stands in ``text`` (the words to re-bind it to)."""
+    from rules import params
+
+    draft.refresh_from_db(fields=["unbound"])
+    normal = params.normalise(text)
+    return {
+        name: {
+            "value": e["value"],
+            "version": e["version"],
+            "words": e["words"],
+            "candidates": params.candidates(name, e["template"], normal, was=e["value"]),
+        }
+        for name, e in sorted((draft.unbound or {}).items())
+        if e["clause"] == key
+    }

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 
-from rules import declared
+from rules import code_side, declared, params
 from rules import services as rule_services
-from rules.models import Clause, ClauseVersion, Edition, EditionEntry, Game, Section
+from rules.models import OUT_OF_THE_WAY, Clause, ClauseVersion, Edition, EditionEntry, Game, Section
+
+from .write_request import WRITES, AcceptRequest
 
 KEY = re.compile(r"^[a-z]+\.[a-z0-9][a-z0-9.-]{0,70}$")
 
@@ -92,49 +94,87 @@ def _revise(
     return Saved(ch["key"], "revised", version.number)
 
 
-def _add(
-    game: Game,
-    draft: Edition,
-    entries: dict[str, EditionEntry],
-    anchor: str | None,
-    ch: dict,
-    section: Section,
-    *,
-    author: str,
-    now: dt.datetime,
-) -> Saved:
-    """A new clause, its first version, placed in the draft after ``anchor``."""
-    clause = Clause.objects.create(
-        game=game,
-        section=section,
-        key=ch["key"],
-        position=_clause_position(game, entries, anchor),
-        kind=Clause.Kind.RULE,
+class DocumentStale(Exception):
+    """409: clauses the accept writes were revised in the draft since the document was
+    compared; ``revised`` maps each key to (the version compared, the draft's version now)."""
+
+    status = 409
+
+    def __init__(self, revised: dict[str, tuple[int, int]]):
+        super().__init__(", ".join(sorted(revised)))
+        self.revised = revised
+
+
+def _stale(changes, based_on: dict[str, int], entries: dict[str, EditionEntry]) -> dict[str, tuple[int, int]]:
+    """The clauses ``changes`` write whose draft version is no longer the one compared."""
+    return {
+        ch["key"]: (based_on.get(ch["key"], -1), entries[ch["key"]].version.number)
+        for ch in changes
+        if ch["change"] in WRITES and entries[ch["key"]].version.number != based_on.get(ch["key"])
+    }
+
+
+def _add_all(
+    game: Game, draft: Edition, new: list[tuple[dict, str | None]], sections, entries, *, author: str, now
+) -> list[EditionEntry]:
+    """The new clauses, each with its first version and its entry in the draft (placed by the
+    caller), in one insert of each kind whatever their number."""
+    top = Clause.objects.filter(game=game).aggregate(m=Max("position"))["m"] or 0
+    # The catalogue's order: after the clause it follows (ties are broken by the edition's
+    # own positions, which every reading of an edition follows).
+    at = {key: e.clause.position for key, e in entries.items()}
+    for ch, anchor in new:
+        at[ch["key"]] = at.get(anchor, top + 1) if anchor is not None else top + 1
+    clauses = Clause.objects.bulk_create(
+        Clause(
+            game=game,
+            section=sections[ch["section"]],
+            key=ch["key"],
+            position=at[ch["key"]],
+            kind=Clause.Kind.RULE,
+        )
+        for ch, _anchor in new
     )
-    version = ClauseVersion.objects.create(
-        clause=clause,
-        number=1,
-        text=ch["text"],
-        status=ClauseVersion.Status.DRAFT,
-        author=author,
-        created_at=now,
+    versions = ClauseVersion.objects.bulk_create(
+        ClauseVersion(
+            clause=clause,
+            number=1,
+            text=ch["text"],
+            status=ClauseVersion.Status.DRAFT,
+            author=author,
+            created_at=now,
+        )
+        for clause, (ch, _anchor) in zip(clauses, new, strict=True)
     )
-    entry = EditionEntry.objects.create(
-        edition=draft, clause=clause, version=version, position=_make_room(draft, entries, anchor)
+    return EditionEntry.objects.bulk_create(
+        EditionEntry(edition=draft, clause=clause, version=version, position=OUT_OF_THE_WAY * 2 + n)
+        for n, (clause, version) in enumerate(zip(clauses, versions, strict=True))
     )
-    entry.clause = clause
-    entries[ch["key"]] = entry
-    return Saved(ch["key"], "new", 1)
+
+
+def _figures_of(game: Game, entry: EditionEntry) -> dict[str, dict]:
+    """The figures the code reads that a deleted clause's version stated."""
+    readings, _errors = params.read_all(entry.version.bindings or {}, params.normalise(entry.version.text))
+    return {
+        name: rule_services.unbound_entry(entry.clause, entry.version, reading)
+        for name, reading in readings.items()
+        if code_side.parameter_readers(game.slug, name)
+    }
 
 
 @transaction.atomic
-def document_accept(*, draft: Edition, changes: list[dict], author: str, now: dt.datetime) -> list[Saved]:
+def document_accept(*, draft: Edition, accept: AcceptRequest, author: str, now: dt.datetime) -> list[Saved]:
     """Save the accepted ``changes`` of a document (``studio.document.compare``'s shape, each
     possibly edited) as the draft's revisions, in the order given: ``revised`` → a new version
     of the clause; ``new`` → a new clause (its key in the game's style, its section) placed
     after the change before it; ``moved`` → the clause placed there; ``deleted`` → out of the
     draft; ``unchanged`` → nothing. All or nothing: ``DocumentRefused`` names each bad change,
-    and a revision's broken binding or a racing revision is raised as ``clause_revise`` does."""
+    ``DocumentStale`` each clause revised in the draft since the versions ``based_on`` (the
+    comparison's), and a revision refused is raised as ``clause_revise`` raises it.
+
+    The new clauses, the deletions and the draft's order are written in a fixed number of
+    statements whatever their number, so the game's lock is held briefly."""
+    changes, based_on = accept.changes, accept.based_on
     game = Game.objects.select_for_update().get(pk=draft.game_id)
     draft = rule_services._draft_locked(draft)
     entries = {
@@ -144,47 +184,44 @@ def document_accept(*, draft: Edition, changes: list[dict], author: str, now: dt
     sections = {s.key: s for s in Section.objects.filter(document__game=game)}
     if errors := _refusals(changes, entries, sections, game):
         raise DocumentRefused(errors)
+    if stale := _stale(changes, based_on, entries):
+        raise DocumentStale(stale)
 
+    order = [k for k, _e in sorted(entries.items(), key=lambda item: item[1].position)]
     saved: list[Saved] = []
+    new: list[tuple[dict, str | None]] = []
+    dropped: list[int] = []
+    lost: dict[str, dict] = {}  # the figures the code reads of the clauses deleted
     anchor: str | None = None  # the clause the next placed one follows
     for n, ch in enumerate(changes):
         key, kind = ch["key"], ch["change"]
         if kind == "revised":
             if revision := _revise(draft, entries[key], n, ch, author=author, now=now):
                 saved.append(revision)
-        elif kind == "new":
-            saved.append(
-                _add(game, draft, entries, anchor, ch, sections[ch["section"]], author=author, now=now)
-            )
-        elif kind == "moved":
-            position = _make_room(draft, entries, anchor)
-            EditionEntry.draft_entries(draft).filter(clause__key=key).place(position)
-            entries[key].position = position
-            saved.append(Saved(key, kind, entries[key].version.number))
+        elif kind in ("new", "moved"):
+            if kind == "moved":
+                order.remove(key)
+                saved.append(Saved(key, kind, entries[key].version.number))
+            else:
+                new.append((ch, anchor))
+                saved.append(Saved(key, kind, 1))
+            order.insert(order.index(anchor) + 1 if anchor is not None else 0, key)
         elif kind == "deleted":
-            EditionEntry.draft_entries(draft).filter(clause__key=key).drop()
-            entries.pop(key)
+            order.remove(key)
+            lost.update(_figures_of(game, entries[key]))
+            dropped.append(entries.pop(key).pk)
             saved.append(Saved(key, kind, None))
             continue
         anchor = key
+    if new:
+        added = _add_all(game, draft, new, sections, entries, author=author, now=now)
+        entries.update((ch["key"], entry) for (ch, _anchor), entry in zip(new, added, strict=True))
+    if dropped:
+        EditionEntry.draft_entries(draft).filter(pk__in=dropped).drop()
+        # Rulings read the last stated figure, with a gap, until the text states it again.
+        draft.refresh_from_db(fields=["unbound"])
+        rule_services._mark_unbound(draft, lost, {})
+    if new or any(ch["change"] in ("moved", "deleted") for ch in changes):
+        EditionEntry.draft_entries(draft).renumber([entries[k].pk for k in order])
     rule_services.catalogue_touch(game_id=game.id)
     return saved
-
-
-def _make_room(draft: Edition, entries: dict[str, EditionEntry], anchor: str | None) -> int:
-    """The position right after ``anchor``'s entry (the start without one), the entries from
-    there on moved one place down to free it."""
-    position = entries[anchor].position + 1 if anchor in entries else 1
-    EditionEntry.draft_entries(draft).filter(position__gte=position).shift(1)
-    for e in entries.values():
-        if e.position >= position:
-            e.position += 1
-    return position
-
-
-def _clause_position(game: Game, entries: dict[str, EditionEntry], anchor: str | None) -> int:
-    # The catalogue's order of a clause the draft adds: after the one it follows (ties are
-    # broken by the edition's own positions, which every reading of an edition follows).
-    if anchor in entries:
-        return entries[anchor].clause.position
-    return (Clause.objects.filter(game=game).aggregate(m=Max("position"))["m"] or 0) + 1

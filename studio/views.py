@@ -9,6 +9,8 @@ diff and the parameters as the designer types.
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -23,15 +25,14 @@ from games import selectors as game_selectors
 from games import services as game_services
 from games.impact import draft_report
 from lab import simulate as lab_simulate
-from rules import corpus, params, services
+from rules import corpus, params, revision_request, services
 from rules import selectors as rule_selectors
 from rules.diff import word_diff
 from rules.models import ClauseVersion, Edition
 from rules.permissions import can_design, designed_games, game_for
 
-from . import api, document, selectors
+from . import document, refusals, selectors, write_request
 from . import services as studio_services
-from .api import broken_message, in_use_message, not_executable_message
 
 MAX_TEXT = 20_000
 
@@ -210,60 +211,36 @@ def _bindings_from(post, names) -> dict[str, str | None]:
     return out
 
 
-def _revision_errors(text: str, status: str, note: str | None, wording_only: str) -> dict[str, list[str]]:
-    """What is wrong with the editor's posted fields, by field name."""
-    errors: dict[str, list[str]] = {}
-    # A NUL in any field never gets here: config.middleware refuses it, naming the field.
-    if len(wording_only) > 2000:
-        errors["wording_only"] = [_("The reason is too long or holds characters that cannot be stored.")]
-    if note is not None and len(note) > MAX_TEXT:
-        errors["note"] = [_("The text is too long or holds characters that cannot be stored.")]
-    if not text.strip():
-        errors["text"] = [_("The text may not be blank.")]
-    if len(text) > MAX_TEXT:
-        errors["text"] = [_("The text is too long or holds characters that cannot be stored.")]
-    if status not in ClauseVersion.Status.values:
-        errors["status"] = [_("Choose a status.")]
-    return errors
-
-
-def _save_revision(request, ctx: dict, slug: str, number: int, key: str, changes: dict[str, str | None]):
-    """Save the editor's valid revision (``ctx`` holds what was posted): back to the draft, or
-    the editor again with why it was refused (400), or the version that beat it (409)."""
+def _save_revision(
+    request, ctx: dict, rev: revision_request.RevisionRequest, slug: str, number: int, key: str
+):
+    """Save the editor's valid revision ``rev`` (``ctx`` holds what was posted): back to the
+    draft, or the editor again with why it was refused (400), or the version that beat it (409)."""
     entry = ctx["entry"]
     try:
         services.clause_revise(
             clause=entry.clause,
-            text=ctx["text"],
-            status=ctx["status"],
-            note=ctx["note"],
             author=request.user.get_username(),
-            expected_version=ctx["based_on"],
             now=timezone.now(),
             draft=ctx["draft"],
-            bindings=changes,
-            wording_only=ctx["wording_only"],
-            confirm_not_executable=request.POST.get("confirm_not_executable") == "on",
+            **rev.service_kwargs(),
         )
     except services.DraftClosed as exc:
         return _closed(request, slug, exc.edition, text=ctx["text"])
-    except services.NotExecutableRevision as exc:
-        ctx["errors"] = {"confirm_not_executable": [not_executable_message(exc)]}
-        ctx["confirm_needed"] = True
-        return render(request, "studio/clause.html", ctx, status=400)
-    except services.Conflict as exc:
-        theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)
-        ctx.update(conflict=theirs, based_on=theirs.number)
-        return render(request, "studio/clause.html", ctx, status=409)
-    except services.ParameterInUse as exc:
-        ctx["errors"] = {f"bindings.{k}": [in_use_message(k, who)] for k, who in exc.readers.items()}
-        return render(request, "studio/clause.html", ctx, status=400)
-    except params.BindingsBroken as exc:
-        ctx["errors"] = {
-            f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
-            for k, v in exc.errors.items()
-        }
-        return render(request, "studio/clause.html", ctx, status=400)
+    except refusals.REFUSED as exc:
+        refusal = refusals.answer(exc, clause=entry.clause)
+        if isinstance(exc, services.Conflict):
+            theirs = rule_selectors.clause_version(entry.clause, exc.current_revision)
+            ctx.update(conflict=theirs, based_on=theirs.number)
+        else:
+            ctx["errors"] = refusal.errors
+            ctx["confirm_needed"] = isinstance(exc, services.NotExecutableRevision)
+        return render(request, "studio/clause.html", ctx, status=refusal.status)
+    ctx["draft"].refresh_from_db(fields=["unbound"])
+    if selectors.clause_unbound(ctx["draft"], key):
+        # Saved, but the text no longer states a figure the code reads: back to the editor,
+        # which proposes the words where a figure now stands.
+        return redirect("studio:clause", slug=slug, number=number, key=key)
     return redirect(reverse("studio:draft", args=[slug, number]) + f"#{key}")
 
 
@@ -288,26 +265,41 @@ def clause(request, slug: str, number: int, key: str):
             based_on=newest,
             errors={},
         )
-        ctx.update(_preview(current.text, published, current.bindings))
+        gone = selectors.clause_unbound(draft, key)
+        ctx.update(_preview(current.text, published, {**current.bindings, **gone}))
         return render(request, "studio/clause.html", ctx)
 
-    text = request.POST.get("text", "")
-    status = request.POST.get("status", "")
-    # A form without the field (not this editor's) keeps the note; an emptied field clears it.
-    note = request.POST.get("note")
-    wording_only = request.POST.get("wording_only", "")
-    errors = _revision_errors(text, status, note, wording_only)
-    based_on = request.POST.get("based_on", "")
-    based_on = int(based_on) if based_on.isdigit() and len(based_on) < 10 else -1
-    changes = _bindings_from(request.POST, current.bindings)
-    bindings = params.rebind(current.bindings, changes)
+    post = request.POST
+    # The editor's fields in the API's shape: one reading of a revision (rules.revision_request).
+    # A form without the note field (not this editor's) keeps the note; an emptied one clears it.
+    # A figure whose words are gone is re-bound like any other (its old binding proposed).
+    changes = _bindings_from(post, {**current.bindings, **selectors.clause_unbound(draft, key)})
+    asked = {
+        "text": post.get("text", ""),
+        "status": post.get("status", ""),
+        "note": post.get("note"),
+        "wording_only": post.get("wording_only", ""),
+        "based_on": post.get("based_on", ""),
+        "confirm_not_executable": post.get("confirm_not_executable") == "on",
+        "bindings": changes,
+    }
+    try:
+        rev, errors = revision_request.revision_request(asked), {}
+    except revision_request.RequestInvalid as exc:
+        rev, errors = None, exc.errors
+    based_on = revision_request.version_number(asked["based_on"])
     ctx.update(
-        text=text, status=status, note=note, wording_only=wording_only, based_on=based_on, errors=errors
+        text=asked["text"],
+        status=asked["status"],
+        note=asked["note"],
+        wording_only=asked["wording_only"],
+        based_on=-1 if based_on is None else based_on,
+        errors=errors,
     )
-    ctx.update(_preview(text, published, bindings))
-    if errors:
+    ctx.update(_preview(asked["text"], published, params.rebind(current.bindings, changes)))
+    if rev is None:
         return render(request, "studio/clause.html", ctx, status=400)
-    return _save_revision(request, ctx, slug, number, key, changes)
+    return _save_revision(request, ctx, rev, slug, number, key)
 
 
 @login_required
@@ -353,7 +345,9 @@ def draft_publish(request, slug: str, number: int):
                 "standing": selectors.draft_standing(draft),
             }
             return render(request, "studio/publish_confirm.html", ctx)
-        services.draft_publish(draft=draft, now=timezone.now())
+        services.draft_publish(
+            draft=draft, now=timezone.now(), confirm_unbound=request.POST.getlist("confirm_unbound")
+        )
     except services.DraftClosed as exc:
         return _closed(request, slug, exc.edition)
     except services.DraftOutdated as exc:
@@ -380,16 +374,18 @@ def ruling_reference(request, ruling_id: str):
     return redirect("games:ruling", ruling_id=ruling.id)
 
 
-def _changes_from(post) -> list[dict]:
-    """The changes the designer accepted on the document page, each possibly edited."""
-    out = []
+def _accept_from(post) -> dict:
+    """The document page's accept form in the API's shape (``write_request.accept_request``):
+    the ticked changes, each possibly edited, and the versions the comparison was against."""
+    changes = []
     for n in post.getlist("accept"):
-        if ascii_number(n, max_digits=5) is None:
-            continue
-        change = {k: post.get(f"{k}-{n}", "") for k in ("key", "change", "text", "section")}
-        if change["change"] in document.CHANGES and len(change["text"]) <= MAX_TEXT:
-            out.append(change)
-    return out
+        if ascii_number(n, max_digits=5) is not None:
+            changes.append({k: post.get(f"{k}-{n}", "") for k in ("key", "change", "text", "section")})
+    try:
+        based_on = json.loads(post.get("based_on", ""))
+    except ValueError:
+        based_on = None
+    return {"changes": changes, "based_on": based_on}
 
 
 @login_required
@@ -403,23 +399,16 @@ def draft_document(request, slug: str, number: int):
     if request.method == "GET":
         return render(request, "studio/document.html", ctx)
     if request.POST.get("step") == "accept":
-        changes = _changes_from(request.POST)
         try:
+            accept = write_request.accept_request(_accept_from(request.POST))
             studio_services.document_accept(
-                draft=draft, changes=changes, author=request.user.get_username(), now=timezone.now()
+                draft=draft, accept=accept, author=request.user.get_username(), now=timezone.now()
             )
-        except studio_services.DocumentRefused as exc:
-            ctx["errors"] = exc.errors
-        except params.BindingsBroken as exc:
-            ctx["errors"] = {
-                f"parameters.{k}": [broken_message(k, v, exc.candidates.get(k, []))]
-                for k, v in exc.errors.items()
-            }
-        except services.Conflict as exc:
-            ctx["errors"] = {"changes": [str(exc)]}
-        else:
-            return redirect(reverse("studio:draft", args=[slug, number]) + "?revised=1")
-        return render(request, "studio/document.html", ctx, status=400)
+        except refusals.REFUSED as exc:
+            refusal = refusals.answer(exc)
+            ctx["errors"] = refusal.errors
+            return render(request, "studio/document.html", ctx, status=refusal.status)
+        return redirect(reverse("studio:draft", args=[slug, number]) + "?revised=1")
     text = request.POST.get("text", "")
     upload = request.FILES.get("file")
     if upload is not None:
@@ -433,7 +422,7 @@ def draft_document(request, slug: str, number: int):
         ctx["errors"] = {"text": [_("Paste the document or choose its file.")]}
         return render(request, "studio/document.html", ctx, status=400)
     try:
-        changes = api.document_changes(game, draft, text)
+        changes, based_on = selectors.document_compare(game, draft, text)
     except document.TooDifferent as exc:
         ctx["errors"] = {"file" if upload is not None else "text": [str(exc)]}
         return render(request, "studio/document.html", ctx, status=400)
@@ -441,5 +430,10 @@ def draft_document(request, slug: str, number: int):
     for ch in changes:
         if ch["change"] == "revised":
             ch["diff"] = word_diff(was.get(ch["key"], ""), ch["text"])
-    ctx.update(text=text, changes=changes, changed=[c for c in changes if c["change"] != "unchanged"])
+    ctx.update(
+        text=text,
+        changes=changes,
+        changed=[c for c in changes if c["change"] != "unchanged"],
+        based_on=json.dumps(based_on, separators=(",", ":")),
+    )
     return render(request, "studio/document.html", ctx)

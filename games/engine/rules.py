@@ -47,6 +47,9 @@ class Rules:
     draft: bool = False
     variants: tuple[VariantRule, ...] = ()
     params: Mapping[str, Param] = field(default_factory=lambda: MappingProxyType({}))
+    # The parameters among ``params`` whose words this edition's text no longer states: each
+    # is the last stated figure, and a ruling that reads it says so in a gap.
+    unbound: Mapping[str, Param] = field(default_factory=lambda: MappingProxyType({}))
     tables: Mapping[str, tuple[Mapping[str, Any], ...]] = field(default_factory=lambda: MappingProxyType({}))
     # clause key → version number of the wording in this edition (for pins and warnings).
     versions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))

@@ -140,14 +140,17 @@ def test_a_revision_based_on_an_old_version_is_a_409_that_keeps_the_text(designe
     assert r.json()["text"] == mine and "based_on" in r.json()["errors"]
 
 
-def test_a_text_that_drops_a_bound_figure_is_refused_until_rebound(designer, token_api):
+def test_a_text_that_drops_a_bound_figure_is_taken_and_unbound_until_rebound(designer, token_api):
+    """CONTRACT.md §5: the designer is the authority on the text; the figure is marked unbound."""
     api = token_api(designer)
     n = _open(api)
     text = "Poziom poparcia danej grupy jest od zera do ośmiu punktów."
     r = _revise(api, n, LIMITS, text)
-    assert r.status_code == 400
-    assert list(r.json()["errors"]) == ["parameters.max_support"]
-    assert _text(LIMITS).number == 1  # nothing written
+    assert r.status_code == 201, r.content
+    assert r.json()["unbound"]["max_support"]["value"] == 10 and "max_support" not in r.json()["parameters"]
+    assert _text(LIMITS).number == 2
+    report = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
+    assert [u["name"] for u in report["unbound_parameters"]] == ["max_support"]
     r = _revise(
         api,
         n,
@@ -156,7 +159,9 @@ def test_a_text_that_drops_a_bound_figure_is_refused_until_rebound(designer, tok
         bindings={"max_support": "od 0 do {num} punktów"},
     )
     assert r.status_code == 201, r.json()
-    assert r.json()["parameters"]["max_support"]["value"] == 8
+    assert r.json()["parameters"]["max_support"]["value"] == 8 and r.json()["unbound"] == {}
+    report = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
+    assert report["unbound_parameters"] == []
 
 
 def test_the_impact_report_lists_what_the_draft_changes(designer, token_api):

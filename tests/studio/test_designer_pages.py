@@ -116,14 +116,15 @@ def test_a_text_that_drops_a_figure_asks_to_rebind_it(client, designer):
     base = _newest(LIMITS)
     text = "Poziom poparcia wynosi od 0 do 8 punktów."
     r = client.post(editor, {"text": text, "status": "draft", "based_on": base.number})
-    assert r.status_code == 400
-    assert 'name="bind-max_support"' in r.content.decode() and _newest(LIMITS).number == base.number
+    # Taken (CONTRACT.md §5), and back to the editor, which asks to re-bind the figure.
+    assert r.status_code == 302 and r["Location"] == editor and _newest(LIMITS).number == base.number + 1
+    assert 'name="bind-max_support"' in client.get(editor).content.decode()
     r = client.post(
         editor,
         {
             "text": text,
             "status": "draft",
-            "based_on": base.number,
+            "based_on": base.number + 1,
             "bind-max_support": "od 0 do {num} punktów",
         },
     )

@@ -54,11 +54,16 @@ def _open(api):
     return api.post("/api/v1/games/rada-miasta/drafts/", format="json").json()["edition"]
 
 
-def _compared(api, n):
-    """The changes the document's comparison with draft ``n`` finds (it saves nothing)."""
-    r = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/", {"text": _document()}, format="json")
+def _comparison(api, n, text=None, slug="rada-miasta"):
+    """The document's comparison with draft ``n``: {changes, based_on} (it saves nothing)."""
+    r = api.post(f"/api/v1/games/{slug}/drafts/{n}/document/", {"text": text or _document()}, format="json")
     assert r.status_code == 200, r.content
-    return r.json()["changes"]
+    return r.json()
+
+
+def _compared(api, n):
+    """The changes the document's comparison with draft ``n`` finds."""
+    return _comparison(api, n)["changes"]
 
 
 def _changed(changes):
@@ -73,6 +78,7 @@ def test_each_change_of_the_document_is_found_and_nothing_is_saved(designer, tok
     assert r.status_code == 200, r.content
     changes = r.json()["changes"]
     assert all(set(c) == {"key", "change", "text", "section"} for c in changes)
+    assert r.json()["based_on"] == {c["key"]: 1 for c in changes if c["change"] != "new"}
     found = _changed(changes)
     assert sorted(k for c, k in found if c == "revised") == sorted(REVISED)
     assert [k for c, k in found if c == "deleted"] == [REMOVED]
@@ -90,10 +96,7 @@ def test_each_change_of_the_document_is_found_and_nothing_is_saved(designer, tok
 def test_the_accepted_changes_become_the_drafts_revisions(designer, token_api):
     api = token_api(designer)
     n = _open(api)
-    accepted = _compared(api, n)
-    r = api.post(
-        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": accepted}, format="json"
-    )
+    r = api.post(f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", _comparison(api, n), format="json")
     assert r.status_code == 200, r.content
     saved = {s["key"]: s for s in r.json()["saved"]}
     assert r.json()["edition"] == n
@@ -182,13 +185,15 @@ def test_bad_changes_are_400s_that_save_nothing(designer, token_api, change, pat
     n = _open(api)
     versions = ClauseVersion.objects.count()
     r = api.post(
-        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": [change]}, format="json"
+        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/",
+        {"changes": [change], "based_on": {"rm.support.limits": 1}},
+        format="json",
     )
     assert r.status_code == 400 and path in r.json()["errors"], r.content
     assert ClauseVersion.objects.count() == versions
 
 
-def test_an_accepted_revision_that_loses_a_figure_is_a_400_naming_the_candidates(designer, token_api):
+def test_an_accepted_revision_that_loses_a_figure_is_taken_and_the_figure_unbound(designer, token_api):
     api = token_api(designer)
     n = _open(api)
     change = {
@@ -198,9 +203,13 @@ def test_an_accepted_revision_that_loses_a_figure_is_a_400_naming_the_candidates
         "section": "support",
     }
     r = api.post(
-        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/", {"changes": [change]}, format="json"
+        f"/api/v1/games/rada-miasta/drafts/{n}/document/accept/",
+        {"changes": [change], "based_on": {"rm.support.limits": 1}},
+        format="json",
     )
-    assert r.status_code == 400 and r.json()["candidates"] == {"max_support": ["do {num} punktów"]}
+    assert r.status_code == 200, r.content
+    report = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
+    assert [(u["name"], u["value"]) for u in report["unbound_parameters"]] == [("max_support", 10)]
 
 
 def test_only_designers_may_send_a_document(make_user, corpus, token_api):
@@ -238,6 +247,7 @@ def test_the_document_page_compares_and_saves_the_ticked_changes(designer, clien
         form[name] = value
     for name, value in texts.items():
         form[name] = value.replace("&quot;", '"').replace("&#x27;", "'").replace("&amp;", "&")
+    form["based_on"] = re.search(r'name="based_on" value="([^"]*)"', html).group(1).replace("&quot;", '"')
     for n in sorted({int(k.split("-")[1]) for k in fields}):
         if fields[f"change-{n}"] != "deleted":
             ticked.append(str(n))
@@ -259,16 +269,20 @@ def test_two_designers_accepting_the_same_document_at_once_save_it_once(designer
 
     from rules.models import Edition
     from studio import services as studio_services
+    from studio import write_request
 
     api = token_api(designer)
     n = _open(api)
-    accepted = _compared(api, n)
+    compared = _comparison(api, n)
     draft = Edition.objects.get(game__slug="rada-miasta", number=n)
     versions = ClauseVersion.objects.count()
 
     def accept(author):
         return studio_services.document_accept(
-            draft=draft, changes=accepted, author=author, now=timezone.now()
+            draft=draft,
+            accept=write_request.AcceptRequest(compared["changes"], compared["based_on"]),
+            author=author,
+            now=timezone.now(),
         )
 
     results = in_threads([functools.partial(accept, "d0"), functools.partial(accept, "d1")], timeout=60)
@@ -278,3 +292,19 @@ def test_two_designers_accepting_the_same_document_at_once_save_it_once(designer
     # The loser is told the new clause's key is taken now; nothing was written twice.
     assert any("is taken" in m for ms in refused[0].errors.values() for m in ms)
     assert ClauseVersion.objects.count() == versions + 3 + 1
+
+
+def test_a_revised_clause_is_proposed_whole_even_when_it_opens_with_a_headings_words():
+    """Dolores's heading "Oddziały wojsk" is the first two words of ``dl.cross-borders``: a
+    heading is found where it stands as whole sentences, not inside the revised rule."""
+    from rules import corpus
+    from studio import document
+
+    clauses = [document.ClauseText(c.key, c.section, c.text) for c in corpus.game("dolores").clauses]
+    old = "Oddziały wojsk mogą swobodnie przekraczać granice federacji."
+    new = "Oddziały wojsk mogą przekraczać granice federacji tylko raz na rundę."
+    source = (Path(settings.BASE_DIR) / "rules/corpus/dolores/source.txt").read_text(encoding="utf-8")
+    assert old in source
+    changes = {c.key: c for c in document.compare(clauses, source.replace(old, new), lang="pl", prefix="dl")}
+    assert (changes["dl.cross-borders"].change, changes["dl.cross-borders"].text) == ("revised", new)
+    assert changes["dl.units"].change == "unchanged"

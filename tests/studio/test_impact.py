@@ -297,3 +297,19 @@ def test_the_impact_report_is_what_its_generated_serializer_describes(designer, 
     report = impact.Impact(**body)
     described = Serializer.to_representation(doc_serializer(impact.Impact, "Impact")(), report)
     assert described == body == report.to_json()
+
+
+def test_a_ruling_stored_after_a_background_run_began_is_in_the_report(run_waiting, settings):
+    """The run is keyed by the stored rulings too: one stored after it began makes a new run,
+    so the report (and the publish confirmation, which reads the same) counts it."""
+    api, n = run_waiting
+    api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/")
+    from games import services as game_services
+
+    assert game_services.impact_run_work(run_id=str(ImpactRun.objects.get().pk)) == "done"
+    settings.TASKS = IMMEDIATE
+    _rule(api, _gain(8))  # stored after the run: overturned by the cap at 8 too
+    report = api.get(f"/api/v1/games/rada-miasta/drafts/{n}/impact/").json()
+    assert (report["rulings_status"], report["rulings_checked"]) == ("done", 4)
+    assert sorted(e["inputs"]["support"]["residents"] for e in report["overturned_rulings"]) == [6, 7, 8]
+    assert ImpactRun.objects.count() == 2

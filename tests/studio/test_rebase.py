@@ -184,3 +184,42 @@ def test_the_draft_page_says_what_it_compares_against_and_offers_the_rebase(desi
     assert r.status_code == 302
     assert Edition.objects.get(game__slug="rada-miasta", number=a).conflicts == []
     assert "Publish as edition" in client.get(f"/design/rada-miasta/{a}/impact/").content.decode()
+
+
+@pytest.mark.django_db
+def test_clauses_added_at_one_place_by_the_draft_and_the_published_edition_keep_unique_positions(
+    designer, token_api
+):
+    """Both drafts add a clause after ``rm.support.limits`` through a document; one is
+    published; the other, rebased, holds both — the published edition's first — and every
+    position once."""
+    from rules.models import EditionEntry
+
+    api = token_api(designer)
+    a, b = _open(api), _open(api)
+
+    def add(n, key, text):
+        body = {
+            "changes": [
+                {"key": LIMITS, "change": "unchanged", "text": "", "section": "support"},
+                {"key": key, "change": "new", "text": text, "section": "support"},
+            ],
+            "based_on": {LIMITS: _newest(LIMITS).number},
+        }
+        r = api.post(f"{BASE}/{n}/document/accept/", body, format="json")
+        assert r.status_code == 200, r.content
+
+    add(a, "rm.support.draft-side", "Zasada dodana w szkicu.")
+    add(b, "rm.support.published-side", "Zasada dodana w wydaniu.")
+    assert api.post(f"{BASE}/{b}/publish/", format="json").status_code == 200
+    r = api.post(f"{BASE}/{a}/rebase/", {}, format="json")
+    assert r.status_code == 200, r.content
+    rows = list(
+        EditionEntry.objects.filter(edition__game__slug="rada-miasta", edition__number=a)
+        .order_by("position")
+        .values_list("clause__key", "position")
+    )
+    keys = [k for k, _p in rows]
+    assert [p for _k, p in rows] == list(range(1, len(rows) + 1))
+    at = keys.index(LIMITS)
+    assert keys[at + 1 : at + 3] == ["rm.support.published-side", "rm.support.draft-side"]

@@ -65,24 +65,23 @@ def _open(api, slug):
 
 
 @pytest.mark.django_db
-def test_the_400_names_the_candidates_and_binding_one_saves(designer, token_api):
+def test_the_unbound_figure_names_the_candidates_and_binding_one_saves(designer, token_api):
     api = token_api(designer)
     n = _open(api, "rada-miasta")
     text = "Poziom poparcia danej grupy jest od zera do ośmiu punktów."
     r = _revise(api, "rada-miasta", n, LIMITS, text)
-    assert r.status_code == 400
-    body = r.json()
-    assert body["candidates"] == {"max_support": ["do {num} punktów"]}
-    assert body["errors"] == {
-        "parameters.max_support": [
-            "the words 'nie może przekroczyć {num}' are no longer in the text: re-bind it to the new words "
-            "(bindings.max_support) or remove it (bindings.max_support = null). Where the figure now stands: "
-            "“do {num} punktów”."
-        ]
+    assert r.status_code == 201, r.content
+    unbound = r.json()["unbound"]["max_support"]
+    assert unbound == {
+        "value": 10,
+        "version": 1,
+        "words": "nie może przekroczyć 10",
+        "candidates": ["do {num} punktów"],
     }
-    r = _revise(
-        api, "rada-miasta", n, LIMITS, text, bindings={"max_support": body["candidates"]["max_support"][0]}
-    )
+    # A template of the designer's own that does not read is still a 400 naming it.
+    wrong = _revise(api, "rada-miasta", n, LIMITS, text, bindings={"max_support": "aż do {num} kropek"})
+    assert wrong.status_code == 400 and list(wrong.json()["errors"]) == ["parameters.max_support"]
+    r = _revise(api, "rada-miasta", n, LIMITS, text, bindings={"max_support": unbound["candidates"][0]})
     assert r.status_code == 201 and r.json()["parameters"]["max_support"]["value"] == 8
 
 
@@ -92,7 +91,9 @@ def test_rewording_the_water_card_rule_is_rebound_through_the_candidate(make_use
     n = _open(api, "mega-civilization")
     text = "Όταν μία από τις στοιβάδες είναι άδεια, ο παίκτης τραβάει δύο κάρτες Νερού."
     r = _revise(api, "mega-civilization", n, WATER, text)
-    assert r.status_code == 400 and r.json()["candidates"]["water_cards"][0] == "τραβάει {num} κάρτες"
+    assert (
+        r.status_code == 201 and r.json()["unbound"]["water_cards"]["candidates"][0] == "τραβάει {num} κάρτες"
+    )
     r = _revise(api, "mega-civilization", n, WATER, text, bindings={"water_cards": "τραβάει {num} κάρτες"})
     assert r.status_code == 201 and r.json()["parameters"]["water_cards"]["value"] == 2
 
@@ -138,7 +139,7 @@ def test_the_editor_proposes_the_words_in_the_interface_language(designer, clien
         f"/design/rada-miasta/{draft.number}/c/{LIMITS}/",
         {"text": text, "status": "draft", "based_on": _newest(LIMITS).number, "note": ""},
     )
-    assert r.status_code == 400
-    html = r.content.decode()
+    assert r.status_code == 302  # taken, and back to the editor, which proposes the words
+    html = client.get(r["Location"]).content.decode()
     assert 'data-testid="candidates-max_support"' in html and 'value="do {num} punktów"' in html
     assert "nie ma już w tekście" in html  # the message in Polish
