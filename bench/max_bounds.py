@@ -23,6 +23,7 @@ one thread, best of three runs of at least ``--budget`` s. The target (issue #12
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import sys
@@ -152,11 +153,17 @@ def repair(body: dict, example: dict, errors: dict[str, list[str]], attempts: di
         if not keys or parent is None:
             continue
         key = int(keys[-1]) if isinstance(parent, list) and keys[-1].isdigit() else keys[-1]
-        if (isinstance(parent, list) and not 0 <= key < len(parent)) or (
-            isinstance(parent, dict) and key not in parent
-        ):
+        model = _at(example, keys)
+        if isinstance(parent, dict) and key not in parent:
+            # Dropped, and now required by another rule: the example's value is one that holds.
+            if model is not None and attempts.get(path + "#restored", 0) == 0:
+                attempts[path + "#restored"] = 1
+                parent[key] = copy.deepcopy(model)
+                changed = True
             continue
-        current, model = parent[key], _at(example, keys)
+        if isinstance(parent, list) and not 0 <= key < len(parent):
+            continue
+        current = parent[key]
         options: list[Any] = []
         if isinstance(current, bool):
             options.append(not current)
@@ -165,6 +172,8 @@ def repair(body: dict, example: dict, errors: dict[str, list[str]], attempts: di
         if model is not None and not isinstance(current, list | dict):
             options.append(model)
         if isinstance(current, list | dict):
+            if isinstance(model, list | dict):
+                options.append(copy.deepcopy(model))  # the example's own, before any cut
             for n in (len(model) if isinstance(model, list | dict) else 2, 1, 0):
                 options.append(current[:n] if isinstance(current, list) else dict(list(current.items())[:n]))
         elif isinstance(current, int) and not isinstance(current, bool):
