@@ -57,6 +57,7 @@ XDIST    = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadgroup)
 test: install-dev
 	DEBUG=1 $(PY) manage.py check
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest $(XDIST) $(if $(filter 0,$(E2E)),-m "not e2e",)
 	$(PY) -m pytest --ds=bench.settings tests/bench
 

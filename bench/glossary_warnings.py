@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.adjudicators import setup_django_without_db  # noqa: E402
-from bench.common import heading, machine, machine_section, table, today, write_results  # noqa: E402
+from bench.adjudicators import setup_django_without_db
+from bench.common import heading, machine, machine_section, table, today, write_results
 
 
 def shipped_terms(game) -> list[tuple[str, dict[str, str], dict[str, str]]]:

@@ -48,9 +48,9 @@ import dj_database_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import common  # noqa: E402
-from bench.adjudicators import setup_django_without_db  # noqa: E402
-from bench.server import COMMAND, Gunicorn, prepare, production_env  # noqa: E402
+from bench import common
+from bench.adjudicators import setup_django_without_db
+from bench.server import COMMAND, Gunicorn, prepare, production_env
 
 MAX_SECONDS = 2.0
 HEALTH = "/api/v1/games/"

@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.adjudicators import setup_django, table  # noqa: E402
-from bench.common import DEFAULT_PG_URL, fresh_database, machine, today, write_results  # noqa: E402
+from bench.adjudicators import setup_django, table
+from bench.common import DEFAULT_PG_URL, fresh_database, machine, today, write_results
 
 
 def _bump(text: str, words: str) -> str:

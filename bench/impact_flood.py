@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.adjudicators import setup_django  # noqa: E402
-from bench.common import DEFAULT_PG_URL, fresh_database, machine, machine_section, table, today, write_results  # noqa: E402
+from bench.adjudicators import setup_django
+from bench.common import DEFAULT_PG_URL, fresh_database, machine, machine_section, table, today, write_results
 
 TARGET_S = 5.0
 GROUPS = ("residents", "entrepreneurs", "merchants")

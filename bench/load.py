@@ -23,8 +23,8 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import common  # noqa: E402
-from bench.run import DB_NAMES, Server, Target, build_targets, measured_leg, run_wrk, server_options  # noqa: E402
+from bench import common
+from bench.run import DB_NAMES, Server, Target, build_targets, measured_leg, run_wrk, server_options
 
 
 def parse_args(argv=None) -> argparse.Namespace:

@@ -34,8 +34,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.adjudicators import rate, setup_django_without_db  # noqa: E402
-from bench.common import heading, machine, machine_section, table, today, write_results  # noqa: E402
+from bench.adjudicators import rate, setup_django_without_db
+from bench.common import heading, machine, machine_section, table, today, write_results
 
 MAX_MS = 50.0
 # Caps tried on every list's and free-keyed map's length, largest first (10,000: each at its

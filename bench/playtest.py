@@ -52,7 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today  # noqa: E402
+from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today
 
 STALE_AFTER = 10
 

@@ -41,9 +41,9 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.adjudicators import rate, setup_django, table  # noqa: E402
-from bench.common import DEFAULT_PG_URL, RESULTS, fresh_database, machine, today  # noqa: E402
-from bench.run import FormFields  # noqa: E402
+from bench.adjudicators import rate, setup_django, table
+from bench.common import DEFAULT_PG_URL, RESULTS, fresh_database, machine, today
+from bench.run import FormFields
 
 
 def stages(game: str, question: str, budget: float, players: str = "Ala, Bartek, Celina"):

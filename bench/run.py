@@ -33,8 +33,8 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today  # noqa: E402
-from bench.server import Gunicorn, describe_server, gunicorn_config, prepare, production_env  # noqa: E402
+from bench.common import DEFAULT_PG_URL, RESULTS, ROOT, fresh_database, machine, today
+from bench.server import Gunicorn, describe_server, gunicorn_config, prepare, production_env
 
 WRK_DIR = ROOT / "bench" / "wrk"
 DB_NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}

@@ -159,7 +159,7 @@ class Gunicorn:
 
     def spawn(self) -> None:
         """Start gunicorn without waiting for it (see ``wait_ready``)."""
-        self.log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
+        self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen(
             COMMAND,
             cwd=ROOT,

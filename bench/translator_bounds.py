@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.adjudicators import setup_django  # noqa: E402
-from bench.common import heading, machine, machine_section, table, today, write_results  # noqa: E402
+from bench.adjudicators import setup_django
+from bench.common import heading, machine, machine_section, table, today, write_results
 
 HOSTILE = "Ab cd.\n\n" * 1000  # 8,000 characters
 

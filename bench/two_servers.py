@@ -34,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import DEFAULT_PG_URL, fresh_database  # noqa: E402
-from bench.server import Gunicorn, prepare, production_env  # noqa: E402
+from bench.common import DEFAULT_PG_URL, fresh_database
+from bench.server import Gunicorn, prepare, production_env
 
 GAME = "rada-miasta"
 RATE = 6  # rulings per minute per client, across both servers

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import RESULTS, ROOT, machine, machine_section, table, today  # noqa: E402
+from bench.common import RESULTS, ROOT, machine, machine_section, table, today
 
 TARGET_MS = 100
 

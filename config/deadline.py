@@ -29,7 +29,7 @@ from django.db import connections
 log = logging.getLogger(__name__)
 
 
-class RequestDeadlineExceeded(BaseException):  # noqa: N818 - named for what it says, like SystemExit
+class RequestDeadlineExceeded(BaseException):
     """The request ran past ``settings.REQUEST_DEADLINE``."""
 
 
@@ -105,7 +105,7 @@ def _close_connections() -> None:
             continue
         try:
             conn.close()
-        except Exception:  # noqa: BLE001 - a broken connection is what is being dropped
+        except Exception:
             log.warning("Could not close %s after a request deadline", conn.alias, exc_info=True)
 
 

@@ -24,4 +24,4 @@ def meta_config(*swapped: dict[str, Any]) -> SafeString:
             {"code": "[45]..", "swap": False, "error": True},
         ],
     }
-    return mark_safe(json.dumps(config, separators=(",", ":")))  # noqa: S308 - our constants, no quote
+    return mark_safe(json.dumps(config, separators=(",", ":")))

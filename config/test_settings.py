@@ -5,7 +5,7 @@ import os
 
 os.environ.setdefault("DEBUG", "1")
 
-from config.settings import *  # noqa: E402, F403
+from config.settings import *  # noqa: F403
 
 # pytest-xdist runs the tests in several processes (PYTEST_XDIST_WORKER: gw0, gw1, …), each with
 # a test database of its own (pytest-django's suffix). They share REDIS_URL's database: each

@@ -348,7 +348,7 @@ def impact_run_work(*, run_id: str) -> str:
         overturned, rulings, situations = impact.overturned(
             slug, rows.iterator(), published=published, draft=drafted, progress=progress
         )
-    except Exception as exc:  # noqa: BLE001 - the run says it failed; the page starts it again
+    except Exception as exc:
         return fail(f"{type(exc).__name__}: {exc}")
     ImpactRun.objects.filter(pk=run.pk).update(
         status=ImpactRun.Status.DONE,

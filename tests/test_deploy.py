@@ -271,7 +271,7 @@ def test_following_docs_deploy_md_serves_the_referee_with_its_css(tmp_path):
                     _installed_offline(venv, env)
                 argv = _argv(command, venv)
                 if command.startswith(SERVERS):
-                    log = open(tmp_path / f"{len(servers)}.log", "wb")  # noqa: SIM115
+                    log = open(tmp_path / f"{len(servers)}.log", "wb")
                     servers.append(subprocess.Popen(argv, cwd=checkout, env=env, stdout=log, stderr=log))
                     continue
                 done = subprocess.run(

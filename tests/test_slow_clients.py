@@ -40,7 +40,7 @@ def server(corpus, tmp_path):
         PORT=str(port),
         RULING_RATE="none",
     )
-    log = open(tmp_path / "gunicorn.log", "wb")  # noqa: SIM115
+    log = open(tmp_path / "gunicorn.log", "wb")
     gunicorn = Path(sys.executable).parent / "gunicorn"
     proc = subprocess.Popen(
         [str(gunicorn), "-c", "gunicorn.conf.py", "config.wsgi"], cwd=ROOT, env=env, stdout=log, stderr=log

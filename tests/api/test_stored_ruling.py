@@ -91,4 +91,4 @@ def test_the_kept_documents_are_bounded(api, corpus, monkeypatch):
     ids = [post(api, "dolores", "interception", {"inputs": {"roll": r}}).json()["ruling"] for r in (1, 2, 3)]
     for ruling_id in ids:
         get(api, ruling_id)
-    assert [key[0] for key in RulingAPI.documents._data] == ids[1:]  # noqa: SLF001
+    assert [key[0] for key in RulingAPI.documents._data] == ids[1:]
