@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from config.api import ERROR_400, ERROR_404
 from config.languages import LANG_MAX, LANG_RE, parse_lang
+from config.numbers import ascii_number
 
 from . import selectors
 from .models import Edition
@@ -130,9 +131,10 @@ def _edition_number(value: str | None) -> int | None:
     """``?edition=``: ASCII digits (CONTRACT.md §5), None when not asked; anything else a 400."""
     if value is None or value == "":
         return None
-    if not (value.isascii() and value.isdigit()) or len(value) > 10 or not 1 <= int(value) <= 10**9:
+    number = ascii_number(value, max_digits=10)
+    if number is None or not 1 <= number <= 10**9:
         raise ValidationError({"edition": ["An edition number (a whole number from 1) is required."]})
-    return int(value)
+    return number
 
 
 class ClauseVersionsAPI(APIView):

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from config.numbers import ascii_number
+
 from .models import ClauseVersion
 
 MAX_TEXT = 20_000
@@ -33,8 +35,8 @@ class RequestInvalid(Exception):
 
 def version_number(value: Any) -> int | None:
     """A version number as sent: an int, or ASCII digits as text (a form); None otherwise."""
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 10:
-        value = int(value)
+    if isinstance(value, str):
+        value = ascii_number(value, max_digits=10)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
         return None
     return value
