@@ -275,10 +275,9 @@ def most_districts() -> tuple[int, str]:
     return last["districts"][1], last["clause"]
 
 
-def districts_within_table(*paths: str, least: int = 0) -> Callable[[Any], Iterator[tuple]]:
+def districts_within_table(*paths: str) -> Callable[[Any], Iterator[tuple]]:
     """Return an input check that each of the fields ``paths`` (dotted; ``cities.*.districts``
-    walks a list) counts no more built districts than Table 2 has rows for, nor fewer than
-    ``least``."""
+    walks a list) counts no more built districts than Table 2 has rows for."""
 
     def values(obj: Any, parts: list[str], path: str) -> Iterator[tuple[str, int]]:
         head, *rest = parts

@@ -60,14 +60,13 @@ def players(**fields: Field) -> List:
 def dice_of_a_colour(path: str, workers: int) -> Iterator[tuple]:
     """pr.components.dice-and-discs: "8个工人骰子" (``worker_dice``, read as per colour): a
     player's workers together, wherever they are, cannot be more dice than a colour has."""
-    have = rules_in_force().param("worker_dice")
-    if workers > have:
-        yield ruled_out(
-            path,
-            _("These are %(n)s workers of one player together; a colour has %(have)s worker dice.")
-            % {"n": workers, "have": have},
-            "pr.components.dice-and-discs",
-        )
+    return past_the_box(
+        path,
+        workers,
+        "worker_dice",
+        "pr.components.dice-and-discs",
+        _("These are %(n)s workers of one player together; a colour has %(have)s worker dice."),
+    )
 
 
 def gold_is_gold(i) -> Iterator[tuple]:
