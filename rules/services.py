@@ -259,10 +259,10 @@ def draft_unbound(draft: Edition) -> dict[str, dict]:
     for bindings, text in EditionEntry.objects.filter(edition=draft).values_list(
         "version__bindings", "version__text"
     ):
-        readings, _errors = params.read_all(
-            {n: t for n, t in (bindings or {}).items() if n in draft.unbound}, params.normalise(text)
-        )
-        stated |= set(readings)
+        wanted = {n: t for n, t in (bindings or {}).items() if n in draft.unbound}
+        if wanted:  # most clauses bind none of them: no text to normalise
+            readings, _errors = params.read_all(wanted, params.normalise(text))
+            stated |= set(readings)
     return {name: entry for name, entry in draft.unbound.items() if name not in stated}
 
 
