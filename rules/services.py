@@ -203,14 +203,16 @@ def _revision_bindings(
     new_bindings, lost = params.rebound_or_lost(
         latest.bindings if latest else {}, text, bindings, previous_text=latest.text if latest else None
     )
-    # The code that reads parameters lives in the games app, which builds on this one.
-    slug = Game.objects.filter(pk=clause.game_id).values_list("slug", flat=True).get()
-    # A figure whose words are gone and that no code reads is simply no longer a parameter.
-    lost = {name: r for name, r in lost.items() if code_side.parameter_readers(slug, name)}
-    removed = sorted(set(latest.bindings if latest else {}) - set(new_bindings) - set(lost))
-    read = {name: who for name in removed if (who := code_side.parameter_readers(slug, name))}
-    if read:
-        raise ParameterInUse(read, text=text)
+    gone = set(latest.bindings if latest else {}) - set(new_bindings)
+    if lost or gone:  # most revisions keep every figure: no game to look up
+        # The code that reads parameters lives in the games app, which builds on this one.
+        slug = Game.objects.filter(pk=clause.game_id).values_list("slug", flat=True).get()
+        # A figure whose words are gone and that no code reads is simply no longer a parameter.
+        lost = {name: r for name, r in lost.items() if code_side.parameter_readers(slug, name)}
+        removed = sorted(gone - set(lost))
+        read = {name: who for name in removed if (who := code_side.parameter_readers(slug, name))}
+        if read:
+            raise ParameterInUse(read, text=text)
     for row in TableRow.objects.filter(clause=clause).values_list("data", flat=True):
         try:
             tables.read_row({**row, "clause": clause.key}, text)
